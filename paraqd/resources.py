@@ -33,6 +33,15 @@ def resources_dir() -> Path:
     raise FileNotFoundError("paraqd's bundled resources are missing; reinstall the package")
 
 
+def samples_dir() -> Path:
+    """Directory holding the small bundled sample files used by ``paraqd demo``."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_samples", here.parent / "data" / "samples"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("paraqd's bundled samples are missing; reinstall the package")
+
+
 @functools.lru_cache(maxsize=None)
 def load_json(name: str) -> Any:
     """Load ``<resources>/<name>`` (a JSON file) once per process."""

@@ -11,10 +11,11 @@ from .registry import (
     operator_classes,
     operators,
     register_operator,
+    unregister_operator,
     resolve_operator_names,
 )
 
 __all__ = [
     "Operator", "Requirement", "Availability", "register_operator", "operators", "operator_classes",
-    "get_operator_class", "create_operator", "resolve_operator_names", "GROUPS",
+    "get_operator_class", "create_operator", "unregister_operator", "resolve_operator_names", "GROUPS",
 ]

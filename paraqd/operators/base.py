@@ -70,8 +70,12 @@ class Operator:
     def load(self) -> None:
         """Load models (once). Raises :class:`paraqd.errors.ModelUnavailableError` when one is missing."""
 
-    def fit(self, docs: Sequence[QuestionDoc]) -> "Operator":
-        """See the whole corpus first (only operators with ``needs_fit``)."""
+    def fit(self, texts: Sequence[str]) -> "Operator":
+        """Learn corpus statistics from the raw question texts (only operators with ``needs_fit``).
+
+        Takes texts, not analysed documents, so that the pipeline can fit once in the main process
+        before handing questions to worker processes.
+        """
         return self
 
     # -- to implement -------------------------------------------------------------------------------

@@ -36,6 +36,11 @@ def register_operator(cls: type[Operator]) -> type[Operator]:
     return cls
 
 
+def unregister_operator(name: str) -> None:
+    """Remove an operator from the registry (mainly for tests and interactive sessions)."""
+    catalogue.REGISTRY.pop((*operators.namespace, name), None)
+
+
 def _load_builtins() -> None:
     from . import builtin  # noqa: F401  (registers paraqd's own operators)
 

@@ -1,0 +1,299 @@
+"""Questions in, (anchor, positive, negative) triplets out.
+
+The pipeline analyses each question once, runs every selected operator on it, then samples triplets
+from the applicable positive x negative rewrites:
+
+1. operators are created and checked (a missing model stops the run, or is skipped with
+   ``skip_unavailable``); corpus-level operators (TF-IDF) are fitted on all questions;
+2. rule-based operators run in ``workers`` processes, each parsing its share of the questions once;
+3. model-backed operators run in the main process, in batches, with each model loaded once;
+4. for every question, ``per_question`` (positive, negative) combinations are drawn.
+
+Every random choice is drawn from a generator seeded by ``(seed, question position, operator)``, so the
+output depends only on the input and the seed, never on the number of workers or the batch size.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import logging
+import multiprocessing as mp
+import os
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from .errors import InputError, ModelUnavailableError
+from .operators import Operator, create_operator, get_operator_class, resolve_operator_names
+
+logger = logging.getLogger(__name__)
+
+TRIPLET_COLUMNS = ["anchor", "positive", "negative", "positive_op", "negative_op", "question_id"]
+DEFAULT_SEED = 3407
+
+
+def derive_rng(seed: int, position: int, purpose: str) -> random.Random:
+    """A generator for one (question, operator) cell, independent of processing order."""
+    digest = hashlib.blake2b(f"{seed}\x1f{position}\x1f{purpose}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+@dataclass
+class AugmentStats:
+    """What happened during a run: per-operator applicability, skipped operators and questions."""
+
+    questions: int = 0
+    with_triplets: int = 0
+    triplets: int = 0
+    applicable: dict[str, int] = field(default_factory=dict)
+    skipped_operators: dict[str, str] = field(default_factory=dict)
+    no_positive: int = 0
+    no_negative: int = 0
+
+    @property
+    def coverage(self) -> float:
+        return self.with_triplets / self.questions if self.questions else 0.0
+
+    def as_dict(self) -> dict:
+        return {
+            "questions": self.questions, "questions_with_triplets": self.with_triplets,
+            "coverage": round(self.coverage, 4), "triplets": self.triplets,
+            "applicable": dict(self.applicable), "skipped_operators": dict(self.skipped_operators),
+            "questions_without_positive": self.no_positive, "questions_without_negative": self.no_negative,
+        }
+
+
+def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None = None,
+                    skip_unavailable: bool = False, stats: AugmentStats | None = None) -> list[Operator]:
+    """Create the named operators, loading their models; unavailable ones raise or are skipped."""
+    options = options or {}
+    built: list[Operator] = []
+    for name in names:
+        cls = get_operator_class(name)
+        config = dict(options.get(cls.name, {}) or options.get(cls.paper_id, {}))
+        try:
+            op = create_operator(cls.name, **config)
+            op.load()
+        except ModelUnavailableError as exc:
+            if not skip_unavailable:
+                raise ModelUnavailableError(
+                    exc.model, reason=f"needed by operator {cls.name} ({cls.paper_id})",
+                    hint=f"pass a local path with --model {cls.paper_id}=PATH, make it available in the "
+                         f"Hugging Face cache, or use --skip-unavailable",
+                ) from None
+            logger.warning("skipping %s (%s): %s", cls.name, cls.paper_id, exc)
+            if stats is not None:
+                stats.skipped_operators[cls.name] = str(exc)
+            continue
+        except TypeError as exc:
+            raise InputError(f"operator {cls.name}: bad option ({exc})") from None
+        built.append(op)
+    return built
+
+
+# -- worker side --------------------------------------------------------------------------------------
+_WORKER: dict = {}
+
+
+def _init_worker(operators: list[Operator], spacy_model: str | None, seed: int) -> None:
+    from .analysis import Analyzer
+
+    _WORKER["analyzer"] = Analyzer(spacy_model)
+    _WORKER["operators"] = operators
+    _WORKER["seed"] = seed
+
+
+def _rewrite_chunk(chunk: list[tuple[int, str]]) -> list[tuple[int, dict[str, str | None]]]:
+    analyzer = _WORKER["analyzer"]
+    ops: list[Operator] = _WORKER["operators"]
+    seed = _WORKER["seed"]
+    positions = [p for p, _ in chunk]
+    results = []
+    for pos, doc in zip(positions, analyzer.pipe([t for _, t in chunk])):
+        outs = {op.name: op.rewrite(doc, derive_rng(seed, pos, op.name)) for op in ops}
+        results.append((pos, outs))
+    return results
+
+
+def _chunks(items: list, size: int) -> Iterable[list]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def _pool_context():
+    methods = mp.get_all_start_methods()
+    # fork shares the loaded spaCy model copy-on-write; it is safe here because no torch threads or
+    # model-backed operators are handed to the workers.
+    return mp.get_context("fork" if "fork" in methods else "spawn")
+
+
+def run_rule_operators(texts: Sequence[str], operators: list[Operator], seed: int, workers: int = 1,
+                       spacy_model: str | None = None, chunk_size: int = 32,
+                       progress: Callable[[int], None] | None = None) -> list[dict[str, str | None]]:
+    """Run rule-based operators on every question; one dict ``{operator name: rewrite or None}`` each."""
+    results: list[dict[str, str | None]] = [{} for _ in texts]
+    items = list(enumerate(texts))
+    if not operators or not items:
+        return results
+    chunks = list(_chunks(items, chunk_size))
+    if workers <= 1 or len(chunks) == 1:
+        _init_worker(operators, spacy_model, seed)
+        mapped = map(_rewrite_chunk, chunks)
+        pool = None
+    else:
+        pool = _pool_context().Pool(min(workers, len(chunks)), initializer=_init_worker,
+                                    initargs=(operators, spacy_model, seed))
+        mapped = pool.imap(_rewrite_chunk, chunks)
+    try:
+        for chunk_result in mapped:
+            for pos, outs in chunk_result:
+                results[pos] = outs
+            if progress:
+                progress(len(chunk_result))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return results
+
+
+def run_model_operators(texts: Sequence[str], operators: list[Operator], seed: int,
+                        spacy_model: str | None = None, batch_size: int = 32,
+                        progress: Callable[[int], None] | None = None) -> list[dict[str, str | None]]:
+    """Run model-backed operators in batches in this process (each model is loaded once)."""
+    from .analysis import default_analyzer
+
+    results: list[dict[str, str | None]] = [{} for _ in texts]
+    if not operators:
+        return results
+    analyzer = default_analyzer(spacy_model)
+    for batch in _chunks(list(enumerate(texts)), batch_size):
+        docs = list(analyzer.pipe([t for _, t in batch]))
+        for op in operators:
+            rngs = [derive_rng(seed, pos, op.name) for pos, _ in batch]
+            for (pos, _), out in zip(batch, op.rewrite_batch(docs, rngs)):
+                results[pos][op.name] = out
+        if progress:
+            progress(len(batch))
+    return results
+
+
+def sample_triplets(anchor: str, rewrites: Mapping[str, str | None], polarity: Mapping[str, str],
+                    per_question: int | None, rng: random.Random) -> list[tuple[str, str, str, str]]:
+    """Draw ``per_question`` (positive, negative) combinations; ``None`` means all of them.
+
+    Returns ``(positive, negative, positive_op, negative_op)`` tuples in a deterministic order.
+    """
+    positives = [(op, out) for op, out in rewrites.items() if out is not None and polarity[op] == "positive"]
+    negatives = [(op, out) for op, out in rewrites.items() if out is not None and polarity[op] == "negative"]
+    combos = list(itertools.product(positives, negatives))
+    if per_question is not None and len(combos) > per_question:
+        chosen = sorted(rng.sample(range(len(combos)), per_question))
+        combos = [combos[i] for i in chosen]
+    return [(p, n, pop, nop) for (pop, p), (nop, n) in combos]
+
+
+def parse_per_question(value: str | int | None) -> int | None:
+    """``"all"`` -> None (every combination); a positive integer otherwise."""
+    if value is None or (isinstance(value, str) and value.lower() == "all"):
+        return None
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise InputError(f"--per-question must be a positive integer or 'all', not {value!r}") from None
+    if n < 1:
+        raise InputError(f"--per-question must be at least 1, not {n}")
+    return n
+
+
+def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None = "train",
+            per_question: int | str | None = 1, seed: int = DEFAULT_SEED, workers: int | None = 1,
+            skip_unavailable: bool = False, operator_options: Mapping[str, Mapping] | None = None,
+            question_ids: Sequence | None = None, spacy_model: str | None = None,
+            progress: bool = False, stats: AugmentStats | None = None,
+            built_operators: Sequence[Operator] | None = None) -> pd.DataFrame:
+    """Make (anchor, positive, negative) triplets from questions.
+
+    Args:
+        questions: the question texts.
+        operators: names, paper ids or groups (``"train"``, ``"test"``, ``"positive"``, ``"f3,f8"``...).
+        per_question: (positive, negative) pairs per question; ``"all"`` for every combination.
+        seed: same input and seed give the same output, whatever ``workers``.
+        workers: processes for the rule-based operators (``None``: all cores).
+        skip_unavailable: drop operators whose model is missing instead of raising.
+        operator_options: per-operator constructor options, e.g. ``{"f9": {"model": "path/to/pegasus"}}``.
+        question_ids: ids copied to the ``question_id`` column (default: the position).
+        built_operators: already created operators (overrides ``operators``).
+
+    Returns:
+        A DataFrame with columns anchor, positive, negative, positive_op, negative_op, question_id.
+    """
+    questions = list(questions)
+    for i, q in enumerate(questions):
+        if not isinstance(q, str):
+            raise InputError(f"question {i + 1} is not text ({type(q).__name__})")
+    ids = list(question_ids) if question_ids is not None else list(range(len(questions)))
+    if len(ids) != len(questions):
+        raise InputError("question_ids must have one id per question")
+    n_per_question = parse_per_question(per_question)
+    stats = stats if stats is not None else AugmentStats()
+    stats.questions = len(questions)
+    if built_operators is None:
+        names = resolve_operator_names(operators)
+        if not names:
+            raise InputError(f"no operator matches {operators!r}")
+        built_operators = build_operators(names, operator_options, skip_unavailable, stats)
+    ops = list(built_operators)
+    if not ops:
+        raise InputError("no operator is available; see `paraqd operators`")
+    polarity = {op.name: op.polarity for op in ops}
+    if "positive" not in polarity.values() or "negative" not in polarity.values():
+        raise InputError("triplets need at least one positive and one negative operator; selected: "
+                         + ", ".join(f"{op.name} ({op.polarity})" for op in ops))
+    for op in ops:
+        if op.needs_fit:
+            op.fit(questions)
+
+    rule_ops = [op for op in ops if not op.batched]
+    model_ops = [op for op in ops if op.batched]
+    workers = (os.cpu_count() or 1) if workers is None else max(1, int(workers))
+
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=len(questions) * (bool(rule_ops) + bool(model_ops)), unit="q", desc="augment",
+                   disable=None)
+    tick = bar.update if bar is not None else None
+    try:
+        rule_out = run_rule_operators(questions, rule_ops, seed, workers, spacy_model, progress=tick)
+        model_out = run_model_operators(questions, model_ops, seed, spacy_model, progress=tick)
+    finally:
+        if bar is not None:
+            bar.close()
+
+    order = [op.name for op in ops]
+    rows = []
+    for pos, (question, qid) in enumerate(zip(questions, ids)):
+        merged = {**rule_out[pos], **model_out[pos]}
+        rewrites = {name: merged.get(name) for name in order}
+        for name, out in rewrites.items():
+            if out is not None:
+                stats.applicable[name] = stats.applicable.get(name, 0) + 1
+        triplets = sample_triplets(question, rewrites, polarity, n_per_question,
+                                   derive_rng(seed, pos, "sample"))
+        if not any(out is not None and polarity[n] == "positive" for n, out in rewrites.items()):
+            stats.no_positive += 1
+        if not any(out is not None and polarity[n] == "negative" for n, out in rewrites.items()):
+            stats.no_negative += 1
+        if triplets:
+            stats.with_triplets += 1
+        for p, n, pop, nop in triplets:
+            rows.append((question, p, n, pop, nop, qid))
+    stats.triplets = len(rows)
+    for name in order:
+        stats.applicable.setdefault(name, 0)
+    return pd.DataFrame(rows, columns=TRIPLET_COLUMNS)

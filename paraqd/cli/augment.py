@@ -1,0 +1,130 @@
+"""`paraqd augment`: questions in, (anchor, positive, negative) triplets out."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+
+from ..errors import InputError
+from . import command
+
+log = logging.getLogger("paraqd.augment")
+
+DESCRIPTION = """Make training triplets (anchor, positive, negative) from a file of questions.
+
+Each question is analysed once; every selected operator rewrites it (positives keep its information,
+negatives destroy some); then --per-question (positive, negative) combinations are sampled. Output
+columns: anchor, positive, negative, positive_op, negative_op, question_id. The format follows the
+output's extension (.jsonl, .csv, .parquet) and the file appears only when complete.
+
+examples:
+  paraqd augment questions.jsonl -o triplets.jsonl --skip-unavailable
+  paraqd augment data.csv --question-column problem -o triplets.parquet --operators f2,f3,f6,f8
+  paraqd augment questions.jsonl -o triplets.jsonl --operators train --per-question all --seed 7
+  paraqd augment questions.jsonl -o t.jsonl --model f9=./pegasus_paraphrase --model f1=./en-de,./de-en
+
+operator selection (--operators, comma-separated): names (num2words), paper ids (f3), groups
+(train, test, positive, negative, rule-based, model-based, all) and intersections (train+positive).
+See `paraqd operators` for the list and what is available on this machine."""
+
+
+def parse_model_options(values: list[str] | None) -> dict[str, dict]:
+    """``--model OP=VALUE`` -> constructor options of that operator (comma-separated for several models)."""
+    from ..operators import get_operator_class
+
+    options: dict[str, dict] = {}
+    for item in values or []:
+        if "=" not in item:
+            raise InputError(f"--model expects OP=NAME_OR_PATH, got {item!r}")
+        key, value = item.split("=", 1)
+        cls = get_operator_class(key.strip())
+        params = cls.model_params
+        if not params:
+            raise InputError(f"operator {cls.name} ({cls.paper_id}) takes no model")
+        parts = [v.strip() for v in value.split(",")]
+        if len(parts) > len(params):
+            raise InputError(f"operator {cls.name} takes {len(params)} model(s): {', '.join(params)}")
+        options.setdefault(cls.name, {}).update(dict(zip(params, parts)))
+    return options
+
+
+def parse_set_options(values: list[str] | None, options: dict[str, dict]) -> dict[str, dict]:
+    """``--set OP.KEY=VALUE`` (VALUE parsed as JSON when possible) -> constructor options."""
+    from ..operators import get_operator_class
+
+    for item in values or []:
+        if "=" not in item or "." not in item.split("=", 1)[0]:
+            raise InputError(f"--set expects OP.KEY=VALUE, got {item!r}")
+        target, value = item.split("=", 1)
+        op_key, param = target.split(".", 1)
+        cls = get_operator_class(op_key.strip())
+        try:
+            parsed = json.loads(value)
+        except json.JSONDecodeError:
+            parsed = value
+        options.setdefault(cls.name, {})[param.strip()] = parsed
+    return options
+
+
+@command("augment", help="questions in, (anchor, positive, negative) triplets out", description=DESCRIPTION)
+def add_arguments(parser):
+    parser.add_argument("input", help="questions file (.csv, .jsonl or .parquet)")
+    parser.add_argument("-o", "--output", required=True, help="triplets file (.jsonl, .csv or .parquet)")
+    parser.add_argument("--question-column", help="column holding the questions (default: detected, "
+                                                  "e.g. question, text)")
+    parser.add_argument("--id-column", help="column copied to question_id (default: id if present, "
+                                            "else the row number)")
+    parser.add_argument("--operators", default="train",
+                        help="operators to run: names, paper ids or groups (default: train)")
+    parser.add_argument("--per-question", default="1", metavar="N|all",
+                        help="(positive, negative) pairs per question; 'all' for every combination "
+                             "(default: 1, as in the paper)")
+    parser.add_argument("--seed", type=int, default=3407, help="random seed (default: 3407)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help=f"processes for rule-based operators (default: all cores, {os.cpu_count()})")
+    parser.add_argument("--skip-unavailable", action="store_true",
+                        help="skip operators whose model is missing instead of stopping")
+    parser.add_argument("--model", action="append", metavar="OP=NAME_OR_PATH",
+                        help="model of a model-backed operator, e.g. f9=tuner007/pegasus_paraphrase or "
+                             "f1=EN_DE,DE_EN (repeatable)")
+    parser.add_argument("--set", action="append", metavar="OP.KEY=VALUE",
+                        help="other operator option, e.g. fd.p=0.2 or f1.device=cuda (repeatable)")
+    parser.add_argument("--limit", type=int, help="only the first N questions")
+    parser.add_argument("--stats", metavar="JSON", help="also write run statistics to this JSON file")
+    return run
+
+
+def run(args) -> int:
+    from ..augment import AugmentStats, augment
+    from ..io import ID_COLUMNS, QUESTION_COLUMNS, atomic_path, find_column, read_table, table_format, \
+        text_column, write_table
+
+    table_format(args.output)  # fail fast on an unsupported output type
+    if args.workers is not None and args.workers < 1:
+        raise InputError("--workers must be at least 1")
+    df = read_table(args.input)
+    if args.limit:
+        df = df.head(args.limit)
+    qcol = find_column(df, args.question_column, QUESTION_COLUMNS, "question", args.input)
+    questions = text_column(df, qcol, args.input)
+    idcol = find_column(df, args.id_column, ID_COLUMNS, "id", args.input, required=bool(args.id_column))
+    ids = [str(v) for v in df[idcol].tolist()] if idcol else list(range(len(questions)))
+    options = parse_set_options(args.set, parse_model_options(args.model))
+
+    stats = AugmentStats()
+    triplets = augment(questions, operators=args.operators, per_question=args.per_question, seed=args.seed,
+                       workers=args.workers, skip_unavailable=args.skip_unavailable,
+                       operator_options=options, question_ids=ids, progress=True, stats=stats)
+    write_table(triplets, args.output)
+    summary = stats.as_dict()
+    log.info("%d triplets from %d of %d questions (%.1f%%) -> %s", stats.triplets, stats.with_triplets,
+             stats.questions, 100 * stats.coverage, args.output)
+    log.info("applicable per operator: %s",
+             ", ".join(f"{k} {v}" for k, v in summary["applicable"].items()))
+    for name, why in stats.skipped_operators.items():
+        log.info("skipped %s: %s", name, why)
+    if args.stats:
+        with atomic_path(args.stats) as tmp:
+            tmp.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    return 0
