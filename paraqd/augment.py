@@ -98,7 +98,7 @@ def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None 
 _WORKER: dict = {}
 
 
-def _init_worker(operators: list[Operator], spacy_model: str | None, seed: int) -> None:
+def init_worker(operators: list[Operator], spacy_model: str | None, seed: int) -> None:
     from .analysis import Analyzer
 
     _WORKER["analyzer"] = Analyzer(spacy_model)
@@ -106,16 +106,20 @@ def _init_worker(operators: list[Operator], spacy_model: str | None, seed: int) 
     _WORKER["seed"] = seed
 
 
-def _rewrite_chunk(chunk: list[tuple[int, str]]) -> list[tuple[int, dict[str, str | None]]]:
-    analyzer = _WORKER["analyzer"]
-    ops: list[Operator] = _WORKER["operators"]
-    seed = _WORKER["seed"]
-    positions = [p for p, _ in chunk]
+def rewrite_questions(items: Sequence[tuple[int, str]], analyzer, operators: Sequence[Operator],
+                      seed: int) -> list[tuple[int, dict[str, str | None]]]:
+    """Analyse ``(position, text)`` items once each and apply every operator; any engine calls this."""
+    positions = [p for p, _ in items]
     results = []
-    for pos, doc in zip(positions, analyzer.pipe([t for _, t in chunk])):
-        outs = {op.name: op.rewrite(doc, derive_rng(seed, pos, op.name)) for op in ops}
+    for pos, doc in zip(positions, analyzer.pipe([t for _, t in items])):
+        outs = {op.name: op.rewrite(doc, derive_rng(seed, pos, op.name)) for op in operators}
         results.append((pos, outs))
     return results
+
+
+def rewrite_chunk(chunk: list[tuple[int, str]]) -> list[tuple[int, dict[str, str | None]]]:
+    """Process-pool task: :func:`rewrite_questions` with the worker's analyzer and operators."""
+    return rewrite_questions(chunk, _WORKER["analyzer"], _WORKER["operators"], _WORKER["seed"])
 
 
 def _chunks(items: list, size: int) -> Iterable[list]:
@@ -140,13 +144,13 @@ def run_rule_operators(texts: Sequence[str], operators: list[Operator], seed: in
         return results
     chunks = list(_chunks(items, chunk_size))
     if workers <= 1 or len(chunks) == 1:
-        _init_worker(operators, spacy_model, seed)
-        mapped = map(_rewrite_chunk, chunks)
+        init_worker(operators, spacy_model, seed)
+        mapped = map(rewrite_chunk, chunks)
         pool = None
     else:
-        pool = _pool_context().Pool(min(workers, len(chunks)), initializer=_init_worker,
+        pool = _pool_context().Pool(min(workers, len(chunks)), initializer=init_worker,
                                     initargs=(operators, spacy_model, seed))
-        mapped = pool.imap(_rewrite_chunk, chunks)
+        mapped = pool.imap(rewrite_chunk, chunks)
     try:
         for chunk_result in mapped:
             for pos, outs in chunk_result:
@@ -214,7 +218,8 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
             skip_unavailable: bool = False, operator_options: Mapping[str, Mapping] | None = None,
             question_ids: Sequence | None = None, spacy_model: str | None = None,
             progress: bool = False, stats: AugmentStats | None = None,
-            built_operators: Sequence[Operator] | None = None) -> pd.DataFrame:
+            built_operators: Sequence[Operator] | None = None, engine: str = "local",
+            engine_options: Mapping | None = None) -> pd.DataFrame:
     """Make (anchor, positive, negative) triplets from questions.
 
     Args:
@@ -227,6 +232,9 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         operator_options: per-operator constructor options, e.g. ``{"f9": {"model": "path/to/pegasus"}}``.
         question_ids: ids copied to the ``question_id`` column (default: the position).
         built_operators: already created operators (overrides ``operators``).
+        engine: ``"local"`` (processes on this machine) or ``"dask"`` (a Dask cluster, see
+            :mod:`paraqd.distributed`); the output is identical for the same seed.
+        engine_options: options of the engine (for Dask: ``address``, ``partitions``).
 
     Returns:
         A DataFrame with columns anchor, positive, negative, positive_op, negative_op, question_id.
@@ -269,25 +277,40 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
                    disable=None)
     tick = bar.update if bar is not None else None
     try:
-        rule_out = run_rule_operators(questions, rule_ops, seed, workers, spacy_model, progress=tick)
+        if engine == "local":
+            rule_out = run_rule_operators(questions, rule_ops, seed, workers, spacy_model, progress=tick)
+        elif engine == "dask":
+            from .distributed import dask_rule_operators
+
+            rule_out = dask_rule_operators(questions, rule_ops, seed, spacy_model, progress=tick,
+                                           **dict(engine_options or {}))
+        else:
+            raise InputError(f"unknown engine {engine!r}; use 'local' or 'dask'")
         model_out = run_model_operators(questions, model_ops, seed, spacy_model, progress=tick)
     finally:
         if bar is not None:
             bar.close()
+    rewrites = [{**r, **m} for r, m in zip(rule_out, model_out)]
+    return assemble_triplets(questions, ids, rewrites, ops, n_per_question, seed, stats)
 
+
+def assemble_triplets(questions: Sequence[str], ids: Sequence, rewrites: Sequence[Mapping[str, str | None]],
+                      ops: Sequence[Operator], per_question: int | None, seed: int,
+                      stats: AugmentStats) -> pd.DataFrame:
+    """Turn per-question rewrites into the triplet table (shared by every execution engine)."""
     order = [op.name for op in ops]
+    polarity = {op.name: op.polarity for op in ops}
     rows = []
     for pos, (question, qid) in enumerate(zip(questions, ids)):
-        merged = {**rule_out[pos], **model_out[pos]}
-        rewrites = {name: merged.get(name) for name in order}
-        for name, out in rewrites.items():
+        merged = rewrites[pos]
+        outs = {name: merged.get(name) for name in order}
+        for name, out in outs.items():
             if out is not None:
                 stats.applicable[name] = stats.applicable.get(name, 0) + 1
-        triplets = sample_triplets(question, rewrites, polarity, n_per_question,
-                                   derive_rng(seed, pos, "sample"))
-        if not any(out is not None and polarity[n] == "positive" for n, out in rewrites.items()):
+        triplets = sample_triplets(question, outs, polarity, per_question, derive_rng(seed, pos, "sample"))
+        if not any(out is not None and polarity[n] == "positive" for n, out in outs.items()):
             stats.no_positive += 1
-        if not any(out is not None and polarity[n] == "negative" for n, out in rewrites.items()):
+        if not any(out is not None and polarity[n] == "negative" for n, out in outs.items()):
             stats.no_negative += 1
         if triplets:
             stats.with_triplets += 1

@@ -90,6 +90,10 @@ def add_arguments(parser):
                              "f1=EN_DE,DE_EN (repeatable)")
     parser.add_argument("--set", action="append", metavar="OP.KEY=VALUE",
                         help="other operator option, e.g. fd.p=0.2 or f1.device=cuda (repeatable)")
+    parser.add_argument("--engine", choices=("local", "dask"), default="local",
+                        help="local processes (default) or a Dask cluster for big corpora")
+    parser.add_argument("--dask-address", metavar="ADDR",
+                        help="Dask scheduler address (default with --engine dask: a local cluster)")
     parser.add_argument("--limit", type=int, help="only the first N questions")
     parser.add_argument("--stats", metavar="JSON", help="also write run statistics to this JSON file")
     return run
@@ -115,7 +119,9 @@ def run(args) -> int:
     stats = AugmentStats()
     triplets = augment(questions, operators=args.operators, per_question=args.per_question, seed=args.seed,
                        workers=args.workers, skip_unavailable=args.skip_unavailable,
-                       operator_options=options, question_ids=ids, progress=True, stats=stats)
+                       operator_options=options, question_ids=ids, progress=True, stats=stats,
+                       engine=args.engine,
+                       engine_options={"address": args.dask_address} if args.engine == "dask" else None)
     write_table(triplets, args.output)
     summary = stats.as_dict()
     log.info("%d triplets from %d of %d questions (%.1f%%) -> %s", stats.triplets, stats.with_triplets,
