@@ -300,6 +300,8 @@ def assemble_triplets(questions: Sequence[str], ids: Sequence, rewrites: Sequenc
     """Turn per-question rewrites into the triplet table (shared by every execution engine)."""
     order = [op.name for op in ops]
     polarity = {op.name: op.polarity for op in ops}
+    for name in order:
+        stats.applicable.setdefault(name, 0)
     rows = []
     for pos, (question, qid) in enumerate(zip(questions, ids)):
         merged = rewrites[pos]
@@ -317,6 +319,4 @@ def assemble_triplets(questions: Sequence[str], ids: Sequence, rewrites: Sequenc
         for p, n, pop, nop in triplets:
             rows.append((question, p, n, pop, nop, qid))
     stats.triplets = len(rows)
-    for name in order:
-        stats.applicable.setdefault(name, 0)
     return pd.DataFrame(rows, columns=TRIPLET_COLUMNS)
