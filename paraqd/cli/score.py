@@ -1,0 +1,123 @@
+"""`paraqd score`: (question, paraphrase) pairs in, the same rows with `score` and `valid` out."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Iterator
+
+import pandas as pd
+
+from ..errors import InputError
+from ..io import PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column
+from . import command
+
+log = logging.getLogger("paraqd.score")
+
+DESCRIPTION = """Score (question, paraphrase) pairs: cosine similarity of their embeddings, in [-1, 1].
+
+Every input row comes out unchanged, with two columns added: `score` and `valid` (score >= threshold).
+Columns are detected (question: question, anchor, text, ...; paraphrase: paraphrase, augmented, candidate,
+...) or named with --question-column / --paraphrase-column. The file is streamed in chunks, so large inputs
+run in bounded memory; the output (.csv, .jsonl or .parquet) appears only when complete.
+
+examples:
+  paraqd score pairs.csv -o scored.csv
+  paraqd score generated.jsonl -o scored.jsonl --model model/ --threshold 0.6
+  paraqd score data.parquet -o out.parquet --question-column problem --paraphrase-column rewrite"""
+
+
+@command("score", help="score (question, paraphrase) pairs; adds score and valid columns",
+         description=DESCRIPTION)
+def add_arguments(parser):
+    parser.add_argument("input", metavar="PAIRS", help="pairs file (.csv, .jsonl or .parquet)")
+    parser.add_argument("-o", "--output", required=True, help="output file (.csv, .jsonl or .parquet)")
+    parser.add_argument("--model", metavar="MODEL_DIR",
+                        help="trained model directory or encoder name (default: the embedded all-MiniLM-L6-v2)")
+    parser.add_argument("--threshold", type=float,
+                        help="minimum score of a valid paraphrase (default: the model's, else 0.5)")
+    parser.add_argument("--question-column", help="column of the original questions (default: detected)")
+    parser.add_argument("--paraphrase-column", help="column of the paraphrases (default: detected)")
+    parser.add_argument("--batch-size", type=int, default=64, help="encoding batch size (default: 64)")
+    parser.add_argument("--chunk-size", type=int, default=10_000,
+                        help="rows read and scored at a time (default: 10000)")
+    parser.add_argument("--device", help="torch device, e.g. cpu or cuda (default: automatic)")
+    return run
+
+
+def _texts(chunk: pd.DataFrame, column: str, offset: int, source: str) -> list[str]:
+    """A chunk's text column, with row numbers of the whole file in errors."""
+    values = chunk[column].tolist()
+    for i, value in enumerate(values):
+        if not isinstance(value, str) or not value.strip():
+            missing = value is None or isinstance(value, str) or (isinstance(value, float) and math.isnan(value))
+            kind = "empty" if missing else f"not text ({type(value).__name__})"
+            raise InputError(f"{source}: row {offset + i + 1}, column {column!r} is {kind}")
+    return values
+
+
+def detect_columns(chunk: pd.DataFrame, question_column: str | None, paraphrase_column: str | None,
+                   source: str) -> tuple[str, str]:
+    """The (question, paraphrase) column names: the requested ones, or detected from common names."""
+    q_col = find_column(chunk, question_column, QUESTION_COLUMNS, "question", source)
+    p_col = find_column(chunk, paraphrase_column, [c for c in PARAPHRASE_COLUMNS if c != q_col], "paraphrase",
+                        source)
+    if q_col == p_col:
+        raise InputError(f"{source}: the question and paraphrase columns are both {q_col!r}")
+    return q_col, p_col
+
+
+def check_input(path: str, question_column: str | None, paraphrase_column: str | None) -> tuple[str, str]:
+    """Fail fast on an unusable file (before a model is loaded): read its first rows and find the columns."""
+    from ..io import iter_table_chunks
+
+    first = next(iter(iter_table_chunks(path, chunk_size=100)), None)
+    if first is None or len(first) == 0:
+        raise InputError(f"{path}: no rows")
+    return detect_columns(first, question_column, paraphrase_column, path)
+
+
+def score_file(scorer, input_path: str, output_path: str, *, threshold: float, question_column: str | None = None,
+               paraphrase_column: str | None = None, chunk_size: int = 10_000) -> int:
+    """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows."""
+    from tqdm.auto import tqdm
+
+    from ..io import TableWriter, iter_table_chunks
+
+    if chunk_size < 1:
+        raise InputError(f"--chunk-size must be at least 1, got {chunk_size}")
+    chunks: Iterator[pd.DataFrame] = iter_table_chunks(input_path, chunk_size=chunk_size)
+    rows, columns = 0, None
+    with TableWriter(output_path) as writer, tqdm(desc="scoring", unit=" pairs", disable=None) as bar:
+        for chunk in chunks:
+            if columns is None:
+                columns = detect_columns(chunk, question_column, paraphrase_column, input_path)
+            if len(chunk) == 0:
+                continue
+            questions = _texts(chunk, columns[0], rows, input_path)
+            paraphrases = _texts(chunk, columns[1], rows, input_path)
+            scores = scorer.score_pairs(questions, paraphrases, show_progress_bar=False)
+            out = chunk.copy()
+            out["score"] = scores.astype(float).round(6)
+            out["valid"] = scores >= threshold
+            writer.write(out)
+            rows += len(chunk)
+            bar.update(len(chunk))
+        if rows == 0:
+            raise InputError(f"{input_path}: no rows")
+    return rows
+
+
+def run(args) -> int:
+    from ..scoring import ParaphraseScorer
+
+    if args.batch_size < 1:
+        raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
+    check_input(args.input, args.question_column, args.paraphrase_column)
+    scorer = ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
+                                   threshold=args.threshold)
+    rows = score_file(scorer, args.input, args.output, threshold=scorer.threshold,
+                      question_column=args.question_column, paraphrase_column=args.paraphrase_column,
+                      chunk_size=args.chunk_size)
+    log.info("scored %d pairs into %s (threshold %.2f)", rows, args.output, scorer.threshold)
+    return 0

@@ -1,0 +1,216 @@
+"""Score (question, paraphrase) pairs with a sentence encoder: cosine similarity of the two embeddings.
+
+A paraphrase is *valid* when its score reaches the threshold (0.5 in the paper, not tuned). Each distinct text is
+encoded once per call, so ranking many candidates for one question encodes the question a single time::
+
+    from paraqd import ParaphraseScorer
+
+    scorer = ParaphraseScorer.load()               # embedded all-MiniLM-L6-v2, or load("model_dir/")
+    scorer.score("Alex walked 4 km.", "Alex walked four kilometres.")
+    scorer.rank("Alex walked 4 km.", candidates)   # [RankedCandidate(text, score, index), ...] best first
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .errors import InputError, ModelUnavailableError
+from .resources import resolve_encoder
+
+logger = logging.getLogger(__name__)
+
+METADATA_FILE = "paraqd.json"
+DEFAULT_THRESHOLD = 0.5
+BACKENDS = ("torch", "onnx", "onnx-int8")
+#: Inputs with at least this many distinct texts show a progress bar when ``show_progress_bar`` is None.
+PROGRESS_BAR_MIN_TEXTS = 2048
+
+
+class RankedCandidate(NamedTuple):
+    """One candidate of :meth:`ParaphraseScorer.rank`: its text, score and position in the input list."""
+
+    text: str
+    score: float
+    index: int
+
+
+def read_metadata(model_dir: str | os.PathLike) -> dict[str, Any]:
+    """The ``paraqd.json`` written beside a trained model, or ``{}`` when there is none."""
+    path = Path(model_dir) / METADATA_FILE
+    if not path.is_file():
+        return {}
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: cannot read model metadata: {exc}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: model metadata is not a JSON object")
+    return data
+
+
+def _check_texts(texts: Sequence[str], what: str) -> list[str]:
+    if isinstance(texts, str):
+        raise InputError(f"{what} must be a list of strings, not one string")
+    out = list(texts)
+    for i, text in enumerate(out):
+        if not isinstance(text, str):
+            raise InputError(f"{what}[{i}] is not text ({type(text).__name__})")
+    return out
+
+
+class ParaphraseScorer:
+    """Cosine-similarity paraphrase scorer around a :class:`~sentence_transformers.SentenceTransformer`.
+
+    Args:
+        model: the sentence encoder.
+        threshold: score at or above which a paraphrase counts as valid.
+        batch_size: encoding batch size.
+        metadata: the model's ``paraqd.json`` content (``{}`` for a model not trained by paraqd).
+        path: where the model was loaded from, for messages.
+        backend: the inference backend the model runs on.
+    """
+
+    def __init__(self, model, *, threshold: float = DEFAULT_THRESHOLD, batch_size: int = 64,
+                 metadata: dict[str, Any] | None = None, path: str | None = None, backend: str = "torch"):
+        if batch_size < 1:
+            raise InputError(f"batch_size must be at least 1, got {batch_size}")
+        self.model = model
+        self.threshold = float(threshold)
+        self.batch_size = int(batch_size)
+        self.metadata: dict[str, Any] = dict(metadata or {})
+        self.path = path
+        self.backend = backend
+
+    @classmethod
+    def load(cls, path: str | os.PathLike | None = None, *, device: str | None = None, backend: str = "torch",
+             batch_size: int = 64, threshold: float | None = None,
+             max_seq_length: int | None = None) -> ParaphraseScorer:
+        """Load a scorer from a model directory or name (``None``: the embedded all-MiniLM-L6-v2).
+
+        ``device`` None picks CUDA, then MPS, then CPU. ``threshold`` None takes the model's own from its
+        ``paraqd.json`` (``scoring.threshold``), else 0.5. ``backend`` is ``"torch"``; ``"onnx"`` and
+        ``"onnx-int8"`` are reserved for the ONNX runtime and not available yet.
+        """
+        if backend not in BACKENDS:
+            raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        if backend != "torch":
+            raise InputError(f"backend {backend!r} is not implemented yet; use backend='torch'")
+        resolved = resolve_encoder(None if path is None else str(path))
+        metadata = read_metadata(resolved) if Path(resolved).is_dir() else {}
+        model = _load_sentence_transformer(resolved, device=device)
+        if max_seq_length is not None:
+            model.max_seq_length = int(max_seq_length)
+        if threshold is None:
+            threshold = float(metadata.get("scoring", {}).get("threshold", DEFAULT_THRESHOLD))
+        return cls(model, threshold=threshold, batch_size=batch_size, metadata=metadata, path=resolved,
+                   backend=backend)
+
+    # -- embeddings -------------------------------------------------------------------------------------
+
+    def encode(self, texts: Sequence[str], show_progress_bar: bool | None = None) -> np.ndarray:
+        """L2-normalised embeddings (float32, one row per text); each distinct text is encoded once."""
+        texts = _check_texts(texts, "texts")
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        unique: dict[str, int] = {}
+        index = np.fromiter((unique.setdefault(t, len(unique)) for t in texts), dtype=np.int64, count=len(texts))
+        if show_progress_bar is None:
+            show_progress_bar = len(unique) >= PROGRESS_BAR_MIN_TEXTS and logger.getEffectiveLevel() <= logging.INFO
+        embeddings = self.model.encode(list(unique), batch_size=self.batch_size, convert_to_numpy=True,
+                                       normalize_embeddings=True, show_progress_bar=bool(show_progress_bar))
+        return np.asarray(embeddings, dtype=np.float32)[index]
+
+    @property
+    def dimension(self) -> int:
+        """Size of the embedding vectors."""
+        getter = getattr(self.model, "get_embedding_dimension", None) or \
+            self.model.get_sentence_embedding_dimension
+        return int(getter())
+
+    # -- scores -----------------------------------------------------------------------------------------
+
+    def cosine_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
+                     show_progress_bar: bool | None = None) -> np.ndarray:
+        """Learned cosine similarity of each (question, paraphrase) pair, in [-1, 1].
+
+        This is the pure embedding score; :meth:`score_pairs` builds on it, and so can hybrid scorers.
+        """
+        questions = _check_texts(questions, "questions")
+        paraphrases = _check_texts(paraphrases, "paraphrases")
+        if len(questions) != len(paraphrases):
+            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
+        embeddings = self.encode(questions + paraphrases, show_progress_bar=show_progress_bar)
+        left, right = embeddings[: len(questions)], embeddings[len(questions):]
+        scores = np.einsum("ij,ij->i", left, right)
+        return np.clip(scores, -1.0, 1.0).astype(np.float32)
+
+    def score_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
+                    show_progress_bar: bool | None = None) -> np.ndarray:
+        """Scores of (question, paraphrase) pairs as a float32 array, in [-1, 1]."""
+        return self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+
+    def score(self, question: str, paraphrase: str) -> float:
+        """Score of one paraphrase of ``question``, in [-1, 1]."""
+        return float(self.score_pairs([question], [paraphrase])[0])
+
+    def valid_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
+                    threshold: float | None = None) -> np.ndarray:
+        """Boolean array: whether each pair's score reaches ``threshold`` (default: the scorer's)."""
+        limit = self.threshold if threshold is None else float(threshold)
+        return self.score_pairs(questions, paraphrases) >= limit
+
+    def is_valid(self, question: str, paraphrase: str, threshold: float | None = None) -> bool:
+        """Whether ``paraphrase`` keeps the information of ``question`` (score >= threshold)."""
+        return bool(self.valid_pairs([question], [paraphrase], threshold=threshold)[0])
+
+    def rank(self, question: str, candidates: Sequence[str]) -> list[RankedCandidate]:
+        """Candidates sorted best first, with their scores and input positions (ties keep input order)."""
+        if not isinstance(question, str):
+            raise InputError(f"question is not text ({type(question).__name__})")
+        candidates = _check_texts(candidates, "candidates")
+        scores = self.score_pairs([question] * len(candidates), candidates)
+        order = np.argsort(-scores, kind="stable")
+        return [RankedCandidate(candidates[i], float(scores[i]), int(i)) for i in order]
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(path={self.path!r}, threshold={self.threshold}, "
+                f"backend={self.backend!r})")
+
+
+@contextlib.contextmanager
+def library_progress_bars(enabled: bool) -> Iterator[None]:
+    """Show or hide transformers' own progress bars (weight loading, shard writing) within the block."""
+    from transformers.utils import logging as hf_logging
+
+    before = hf_logging.is_progress_bar_enabled()
+    (hf_logging.enable_progress_bar if enabled else hf_logging.disable_progress_bar)()
+    try:
+        yield
+    finally:
+        (hf_logging.enable_progress_bar if before else hf_logging.disable_progress_bar)()
+
+
+def _load_sentence_transformer(name_or_path: str, device: str | None = None):
+    """Load a SentenceTransformer, turning "not found" failures into :class:`ModelUnavailableError`."""
+    from sentence_transformers import SentenceTransformer
+
+    local = Path(name_or_path)
+    if local.exists() and not local.is_dir():
+        raise InputError(f"{name_or_path}: is a file, expected a model directory")
+    try:
+        with library_progress_bars(sys.stderr.isatty()):
+            return SentenceTransformer(name_or_path, device=device)
+    except (OSError, ValueError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ModelUnavailableError(name_or_path, reason=first[:200],
+                                    hint="pass a local model directory or the default") from None

@@ -1,0 +1,61 @@
+"""The ``paraqd.json`` file written beside a trained model: data provenance, hyper-parameters, versions.
+
+Its ``scoring`` section configures :class:`paraqd.ParaphraseScorer` (threshold, and later hybrid scoring);
+``ParaphraseScorer.load`` reads it and exposes it as ``scorer.metadata``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import platform
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from ..io import atomic_path
+from ..scoring import DEFAULT_THRESHOLD, METADATA_FILE
+
+FORMAT_VERSION = 1
+_PACKAGES = ("paraqd", "torch", "transformers", "sentence-transformers", "datasets", "accelerate", "numpy")
+
+
+def library_versions() -> dict[str, str | None]:
+    """Versions of Python and of the libraries that shape training results."""
+    out: dict[str, str | None] = {"python": platform.python_version()}
+    for name in _PACKAGES:
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = None
+    return out
+
+
+def build_metadata(*, encoder: str, config: dict[str, Any], sources: list[dict[str, Any]],
+                   counts: dict[str, int], operators: dict[str, dict[str, int]],
+                   history: list[dict[str, Any]], threshold: float = DEFAULT_THRESHOLD) -> dict[str, Any]:
+    """Assemble the metadata document of a finished training run."""
+    return {
+        "format_version": FORMAT_VERSION,
+        "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "base_encoder": encoder,
+        "training_files": sources,
+        "counts": counts,
+        "operators": operators,
+        "hyperparameters": config,
+        "seed": config.get("seed"),
+        "history": history,
+        "versions": library_versions(),
+        "scoring": {"method": "cosine", "threshold": float(threshold)},
+    }
+
+
+def write_metadata(directory: str | os.PathLike, metadata: dict[str, Any],
+                   name: str = METADATA_FILE) -> Path:
+    """Write ``metadata`` as indented JSON into ``directory`` atomically."""
+    path = Path(directory) / name
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(metadata, fh, indent=2, sort_keys=False, ensure_ascii=False)
+        fh.write("\n")
+    return path

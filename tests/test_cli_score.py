@@ -1,0 +1,130 @@
+"""`paraqd score`: rows in, the same rows with score and valid out; one-line errors on bad input."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from test_scoring import HashEncoder
+
+from paraqd.cli import main
+from paraqd.cli.score import score_file
+from paraqd.io import read_table
+from paraqd.scoring import ParaphraseScorer
+
+ROWS = [
+    ("Tom has 3 apples and buys 5 more. How many apples does he have?",
+     "Tom has three apples and buys five more. How many apples does he have?"),
+    ("Tom has 3 apples and buys 5 more. How many apples does he have?", "Tom has apples."),
+    ("A car travels 60 km in 2 hours. What is its speed?", ("A car travels sixty kilometres in two hours. "
+                                                            "What is its speed?")),
+]
+
+
+@pytest.fixture
+def pairs_csv(tmp_path):
+    path = tmp_path / "pairs.csv"
+    pd.DataFrame({"id": [1, 2, 3], "question": [q for q, _ in ROWS],
+                  "augmented": [p for _, p in ROWS]}).to_csv(path, index=False)
+    return path
+
+
+@pytest.fixture
+def fake_model(monkeypatch):
+    """Make `paraqd score` load the hash encoder instead of the real model (fast format tests)."""
+    scorer = ParaphraseScorer(HashEncoder())
+
+    def load(cls, path=None, *, threshold=None, **kwargs):
+        scorer.threshold = 0.5 if threshold is None else threshold
+        return scorer
+
+    monkeypatch.setattr(ParaphraseScorer, "load", classmethod(load))
+    return scorer
+
+
+def test_score_cli_with_embedded_model(pairs_csv, tmp_path):
+    out = tmp_path / "scored.csv"
+    assert main(["score", str(pairs_csv), "-o", str(out), "--batch-size", "2"]) == 0
+    df = read_table(out)
+    assert list(df.columns) == ["id", "question", "augmented", "score", "valid"]
+    expected = ParaphraseScorer.load().score_pairs([q for q, _ in ROWS], [p for _, p in ROWS])
+    np.testing.assert_allclose(df["score"].astype(float), expected, atol=1e-5)
+    assert df["valid"].tolist() == [str(bool(s >= 0.5)) for s in expected]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_score_cli_formats(pairs_csv, tmp_path, fake_model, suffix):
+    out = tmp_path / f"scored{suffix}"
+    assert main(["score", str(pairs_csv), "-o", str(out)]) == 0
+    df = read_table(out)
+    assert list(df.columns) == ["id", "question", "augmented", "score", "valid"]
+    assert df["question"].tolist() == [q for q, _ in ROWS]
+    expected = fake_model.score_pairs([q for q, _ in ROWS], [p for _, p in ROWS])
+    np.testing.assert_allclose(df["score"].astype(float), expected, atol=1e-5)
+    assert [str(v).lower() for v in df["valid"]] == [str(bool(s >= 0.5)).lower() for s in expected]
+
+
+def test_score_cli_threshold_and_named_columns(tmp_path, fake_model):
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps({"problem": q, "rewrite": p}) + "\n" for q, p in ROWS))
+    out = tmp_path / "out.jsonl"
+    assert main(["score", str(src), "-o", str(out), "--question-column", "problem",
+                 "--paraphrase-column", "rewrite", "--threshold", "0.2"]) == 0
+    df = pd.read_json(out, lines=True)
+    assert list(df.columns) == ["problem", "rewrite", "score", "valid"]
+    assert (df["valid"] == (df["score"] >= 0.2)).all()
+
+
+def test_score_file_streams_in_chunks(tmp_path):
+    """Chunked scoring gives the same rows and scores as one pass (file larger than one chunk)."""
+    rng = np.random.default_rng(0)
+    words = ["apples", "pens", "km", "hours", "Tom", "Sara", "buys", "sells", "3", "five"]
+    n = 53
+    questions = [" ".join(rng.choice(words, 5)) for _ in range(n)]
+    paraphrases = [" ".join(rng.choice(words, 4)) for _ in range(n)]
+    src = tmp_path / "many.csv"
+    pd.DataFrame({"question": questions, "candidate": paraphrases}).to_csv(src, index=False)
+    scorer = ParaphraseScorer(HashEncoder())
+    out = tmp_path / "many.parquet"
+    assert score_file(scorer, str(src), str(out), threshold=0.0, chunk_size=10) == n
+    df = pd.read_parquet(out)
+    assert df["question"].tolist() == questions
+    np.testing.assert_allclose(df["score"], scorer.score_pairs(questions, paraphrases), atol=1e-6)
+    np.testing.assert_array_equal(df["valid"], df["score"] >= 0.0)
+
+
+@pytest.mark.parametrize("content, args, message", [
+    ("question,augmented\n", [], "no rows"),
+    ("", [], "file is empty"),
+    ("question,other\nq,p\n", [], "cannot find a paraphrase column"),
+    ("question,augmented\nq,p\n", ["--question-column", "nope"], "no column 'nope'"),
+    ("question,augmented\nq,p\nq2,\n", [], "row 2, column 'augmented' is empty"),
+    ("question,augmented\nq,p\n", ["--batch-size", "0"], "--batch-size"),
+])
+def test_score_cli_bad_input_is_one_line(tmp_path, capsys, fake_model, content, args, message):
+    src = tmp_path / "bad.csv"
+    src.write_text(content)
+    out = tmp_path / "out.csv"
+    assert main(["score", str(src), "-o", str(out), *args]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0] and err[0].startswith("paraqd score: error:")
+    assert not out.exists()
+
+
+def test_score_cli_non_text_cell(tmp_path, capsys, fake_model):
+    src = tmp_path / "bad.jsonl"
+    src.write_text(json.dumps({"question": "q", "paraphrase": "p"}) + "\n"
+                   + json.dumps({"question": "q", "paraphrase": 42}) + "\n")
+    out = tmp_path / "out.csv"
+    assert main(["score", str(src), "-o", str(out)]) != 0
+    err = capsys.readouterr().err
+    assert "row 2, column 'paraphrase' is not text (int)" in err
+    assert not out.exists()
+
+
+def test_score_cli_missing_model(pairs_csv, tmp_path, capsys):
+    assert main(["score", str(pairs_csv), "-o", str(tmp_path / "o.csv"), "--model",
+                 str(tmp_path / "missing")]) != 0
+    assert "not available" in capsys.readouterr().err
