@@ -19,7 +19,7 @@ class Analyzer:
 
     >>> doc = Analyzer().analyze("Alex travelled 100 km at 20 kmph. How many hours did it take?")
     >>> [n.value for n in doc.numbers], [u.unit.name for u in doc.units]
-    ([100.0, 20.0], ['kilometre', 'kilometre per hour'])
+    ([100.0, 20.0], ['kilometre', 'kilometre per hour', 'hour'])
     """
 
     def __init__(self, spacy_model: str | None = None, units: UnitVocabulary | None = None):
@@ -30,11 +30,9 @@ class Analyzer:
     def _build(self, text: str, doc) -> QuestionDoc:
         numbers = extract_numbers(text, doc)
         units = self.units.find(text, numbers)
-        entities = tuple(
-            EntityMention(e.start_char, e.end_char, e.text, label=e.label_)
-            for e in doc.ents
-            if e.label_ in ENTITY_LABELS
-        )
+        if units:  # the exponent of "cm^2" belongs to the unit
+            numbers = tuple(n for n in numbers if not any(u.start <= n.start and n.end <= u.end for u in units))
+        entities = tuple(m for e in doc.ents if e.label_ in ENTITY_LABELS for m in [_entity(e)] if m)
         return QuestionDoc(text=text, doc=doc, numbers=numbers, units=units, entities=entities)
 
     def analyze(self, text: str) -> QuestionDoc:
@@ -47,6 +45,19 @@ class Analyzer:
         texts = list(texts)
         for text, doc in zip(texts, self.nlp.pipe(texts, batch_size=batch_size)):
             yield self._build(text, doc)
+
+
+def _entity(span) -> EntityMention | None:
+    """The entity without numbers or punctuation at its edges ("John 3" in "gives John 3 apples")."""
+    start, end = span.start, span.end
+    while start < end and (span.doc[start].like_num or span.doc[start].is_punct):
+        start += 1
+    while end > start and (span.doc[end - 1].like_num or span.doc[end - 1].is_punct):
+        end -= 1
+    if start == end:
+        return None
+    trimmed = span.doc[start:end]
+    return EntityMention(trimmed.start_char, trimmed.end_char, trimmed.text, label=span.label_)
 
 
 @functools.lru_cache(maxsize=4)

@@ -130,7 +130,7 @@ def tidy_spacing(text: str) -> str:
     import re
 
     text = re.sub(r"[ \t]{2,}", " ", text)
-    text = re.sub(r" +([,.?!;:])", r"\1", text)
+    text = re.sub(r" +([,.?!;:])(?!\d)", r"\1", text)  # not before a decimal: "needs .75 bags"
     return text.strip()
 
 

@@ -1,30 +1,231 @@
-"""Units of measurement from the bundled vocabulary (data/resources/units.json).
+"""Units of measurement from the bundled vocabulary (``data/resources/units.json``).
 
-TO BE IMPLEMENTED (helper H1).
+Every form of every unit (full name, plural, spelling variants, abbreviations, symbols) is compiled into one
+case-insensitive trie regex, so a question is scanned once, longest form first ("km per hour" before "km",
+"square feet" before "feet"). A form never matches inside a longer word ("someone", "mass", "kinship").
+Ambiguous forms ("m", "s", "h", "g", "l", "in", "min", "second", "foot", ...) count only right after a
+number ("750m", "750 m", "a 750-metre canal") or after *per*, *a*, *an*, *each* ("per m", "a second").
 """
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..errors import InputError
 from .document import NumberMention, UnitMention
+
+_CONTEXT_WORDS = {"per", "a", "an", "each"}
+_LAST_WORD = re.compile(r"([A-Za-z]+)[ \t]*$")
 
 
 @dataclass(frozen=True)
 class Unit:
-    """One unit: canonical full name (singular), plural, abbreviations, category."""
+    """One unit: canonical full name (singular), plural, abbreviations, category.
+
+    ``variants`` holds other spellings (singular and plural: "kilometer", "kilometers");
+    ``plural_abbreviations`` abbreviations that are themselves plural ("kms", "hrs").
+    """
 
     name: str
     plural: str
     abbreviations: tuple[str, ...]
     category: str
     variants: tuple[str, ...] = ()
+    plural_abbreviations: tuple[str, ...] = ()
+
+    def full(self, plural: bool) -> str:
+        return self.plural if plural else self.name
+
+    def abbreviations_like(self, plural: bool = False, symbol: bool | None = None) -> list[str]:
+        """Abbreviations, canonical first (plural ones first when asked); ``symbol`` filters symbols
+        ("$", "°C") in or out."""
+        pool = list(self.plural_abbreviations) if plural else []
+        pool += list(self.abbreviations)
+        return [a for a in pool if symbol is None or is_symbol(a) == symbol]
+
+
+def is_symbol(form: str) -> bool:
+    """Whether an abbreviation is a symbol ("$", "₹", "°C") rather than letters ("km", "Rs.")."""
+    return not form[:1].isalpha()
+
+
+@dataclass(frozen=True)
+class _Form:
+    unit: Unit
+    abbreviated: bool
+    plural: bool | None  # None: number-neutral abbreviation, decided by the adjacent number
+    needs_context: bool
+    strict: bool
+    exact: frozenset[str] | None  # case-sensitive spellings, or None
 
 
 class UnitVocabulary:
+    """A set of units and the compiled matcher that finds them in text.
+
+    >>> vocab = UnitVocabulary.default()
+    >>> [(m.text, m.unit.name) for m in vocab.find("20 kmph for 3 hours", ())]
+    [('kmph', 'kilometre per hour'), ('hours', 'hour')]
+    """
+
+    def __init__(self, units: Sequence[Unit], forms: dict[str, _Form] | None = None):
+        self.units = tuple(units)
+        self._forms = forms if forms is not None else {
+            _key(u.name): _Form(u, False, False, False, False, None) for u in units} | {
+            _key(u.plural): _Form(u, False, True, False, False, None) for u in units}
+        self._pattern = _compile(self._forms)
+        self._by_category: dict[str, tuple[Unit, ...]] = {}
+        for unit in self.units:
+            self._by_category[unit.category] = self._by_category.get(unit.category, ()) + (unit,)
+
+    # -- construction ---------------------------------------------------------------------------------
     @classmethod
-    def default(cls) -> "UnitVocabulary":
-        raise NotImplementedError
+    def from_records(cls, records: Iterable[dict]) -> UnitVocabulary:
+        """Build from ``units.json`` records (see ``data/resources/README.md`` for the fields)."""
+        units: list[Unit] = []
+        forms: dict[str, _Form] = {}
+
+        def add(form: str, entry: _Form) -> None:
+            key = _key(form)
+            old = forms.get(key)
+            if old is not None and old.unit is not entry.unit:
+                raise InputError(f"unit form {form!r} is used by both {old.unit.name!r} and "
+                                 f"{entry.unit.name!r}")
+            if old is not None and old.exact is not None and entry.exact is not None:
+                entry = _Form(entry.unit, entry.abbreviated, entry.plural, entry.needs_context, entry.strict,
+                              old.exact | entry.exact)
+            forms[key] = entry
+
+        for rec in records:
+            pairs = [tuple(v) for v in rec.get("variants", ())]
+            unit = Unit(name=rec["name"], plural=rec["plural"], abbreviations=tuple(rec.get("abbreviations", ())),
+                        category=rec["category"], variants=tuple(f for pair in pairs for f in pair),
+                        plural_abbreviations=tuple(rec.get("plural_abbreviations", ())))
+            units.append(unit)
+            ctx, cs, strict = (set(rec.get(k, ())) for k in ("needs_context", "case_sensitive", "strict"))
+            full = [(unit.name, False), (unit.plural, True)]
+            full += [(f, i == 1) for pair in pairs for i, f in enumerate(pair)]
+            for form, plural in full:
+                add(form, _Form(unit, False, plural, form in ctx, form in strict, None))
+            abbrs = [(a, None) for a in unit.abbreviations] + [(a, True) for a in unit.plural_abbreviations]
+            for form, plural in abbrs:
+                add(form, _Form(unit, True, plural, form in ctx, form in strict,
+                                frozenset([form]) if form in cs else None))
+        return cls(units, forms)
+
+    @classmethod
+    def default(cls) -> UnitVocabulary:
+        """The bundled vocabulary (loaded and compiled once per process)."""
+        return _default_vocabulary()
+
+    # -- lookup ---------------------------------------------------------------------------------------
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return tuple(self._by_category)
+
+    def in_category(self, category: str) -> tuple[Unit, ...]:
+        return self._by_category.get(category, ())
+
+    def is_strict(self, form: str) -> bool:
+        """Whether ``form`` reads as a unit only in narrow contexts ("in" for inches: "5 in the box")."""
+        entry = self._forms.get(_key(form))
+        return bool(entry and entry.strict)
+
+    def needs_context(self, form: str) -> bool:
+        """Whether ``form`` is a unit only after a number or per/a/an/each ("m", "second", "foot")."""
+        entry = self._forms.get(_key(form))
+        return bool(entry and entry.needs_context)
+
+    def get(self, form: str) -> Unit | None:
+        """The unit a form (name, plural, variant or abbreviation) belongs to."""
+        entry = self._forms.get(_key(form))
+        return entry.unit if entry else None
 
     def find(self, text: str, numbers: tuple[NumberMention, ...]) -> tuple[UnitMention, ...]:
-        raise NotImplementedError
+        """All unit mentions of ``text``, in order, non-overlapping (longest form first).
+
+        ``numbers`` (from :func:`~paraqd.analysis.numbers.extract_numbers`) decide ambiguous forms and the
+        grammatical number of number-neutral abbreviations ("20 km" is plural, "1 km" singular).
+        """
+        if not text:
+            return ()
+        ends = {n.end: n for n in numbers}
+        starts = {n.start: n for n in numbers}
+        found: list[UnitMention] = []
+        for m in self._pattern.finditer(text):
+            raw = m.group()
+            entry = self._forms.get(_key(raw))
+            if entry is None or (entry.exact is not None and raw not in entry.exact):
+                continue
+            start, end = m.span()
+            before = number_before(text, start, ends)
+            if entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS:
+                continue
+            if entry.strict and before is not None and start > before.end and _word_follows(text, end):
+                continue  # "5 in the box"
+            plural = entry.plural
+            if plural is None:
+                number = before or starts.get(start)
+                plural = number is not None and number.value != 1 and number.kind != "ordinal"
+            found.append(UnitMention(start, end, raw, unit=entry.unit, abbreviated=entry.abbreviated,
+                                     plural=plural))
+        return tuple(found)
+
+
+@functools.lru_cache(maxsize=1)
+def _default_vocabulary() -> UnitVocabulary:
+    from ..resources import load_json
+
+    return UnitVocabulary.from_records(load_json("units.json")["units"])
+
+
+def _key(form: str) -> str:
+    return " ".join(form.lower().split())
+
+
+def number_before(text: str, pos: int, ends: dict[int, NumberMention]) -> NumberMention | None:
+    """The number mention ending right before ``pos`` (glued, or separated by spaces and/or a hyphen)."""
+    p = pos
+    while p > 0 and text[p - 1] in " \t":
+        p -= 1
+    if p > 0 and text[p - 1] == "-":
+        p -= 1
+        while p > 0 and text[p - 1] in " \t":
+            p -= 1
+    return ends.get(p)
+
+
+def _previous_word(text: str, pos: int) -> str:
+    m = _LAST_WORD.search(text, max(0, pos - 16), pos)
+    return m.group(1).lower() if m else ""
+
+
+def _word_follows(text: str, pos: int) -> bool:
+    rest = text[pos:pos + 3].lstrip(" \t")
+    return bool(rest) and rest[0].isalnum()
+
+
+def _compile(forms: Iterable[str]) -> re.Pattern[str]:
+    """One regex for all forms: a character trie (longest match first), never inside a longer word."""
+    trie: dict = {}
+    for form in forms:
+        node = trie
+        for ch in form:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    body = _trie_pattern(trie)
+    return re.compile(r"(?<![A-Za-z])(?:" + body + r")(?![A-Za-z])", re.IGNORECASE)
+
+
+def _trie_pattern(node: dict) -> str:
+    ends_here = "" in node
+    branches = []
+    for ch in sorted(k for k in node if k):
+        piece = r"\s+" if ch == " " else re.escape(ch)
+        branches.append(piece + _trie_pattern(node[ch]))
+    if not branches:
+        return ""
+    alt = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{alt})?" if ends_here else alt

@@ -1,0 +1,61 @@
+"""Shared fixtures: one spaCy analyzer per test session, the paper's running example, the question pools.
+
+Tests that need the shared data (``../shared`` next to the repository) skip cleanly when it is absent.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_DIR = REPO_ROOT.parent / "shared"
+QUESTIONS_DIR = SHARED_DIR / "data" / "questions"
+
+#: Q0, the running example of the ParaQD paper (section 3.1).
+RUNNING_EXAMPLE = ("Alex travelled 100 km from New York at a constant speed of 20 kmph. "
+                   "How many hours did it take him in total?")
+
+
+class QuestionPool(list):
+    """A list of questions whose repr stays short in test reports (hypothesis prints its arguments)."""
+
+    def __repr__(self) -> str:
+        return f"<QuestionPool of {len(self)} questions>"
+
+
+def load_question_pool(directory: Path = QUESTIONS_DIR) -> QuestionPool:
+    """Every question of every ``*.jsonl`` pool in ``directory`` (sorted by file name), deduplicated."""
+    seen: dict[str, None] = {}
+    for path in sorted(directory.glob("*.jsonl")):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if line.strip():
+                    seen.setdefault(json.loads(line)["question"], None)
+    return QuestionPool(seen)
+
+
+@pytest.fixture(scope="session")
+def analyzer():
+    """The shared :class:`paraqd.analysis.Analyzer` (spaCy loaded once per session)."""
+    from paraqd.analysis import default_analyzer
+
+    return default_analyzer()
+
+
+@pytest.fixture(scope="session")
+def running_example() -> str:
+    return RUNNING_EXAMPLE
+
+
+@pytest.fixture(scope="session")
+def question_pool() -> QuestionPool:
+    """All questions of /work/shared/data/questions/*.jsonl; skips when the shared data is absent."""
+    if not QUESTIONS_DIR.is_dir():
+        pytest.skip(f"shared question pools not found at {QUESTIONS_DIR}")
+    questions = load_question_pool()
+    if not questions:
+        pytest.skip(f"no questions in {QUESTIONS_DIR}")
+    return questions
