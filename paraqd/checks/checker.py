@@ -1,0 +1,74 @@
+"""The critical-information checker: all checks on a question/paraphrase pair, with reasons."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from ..analysis import Analyzer, QuestionDoc, default_analyzer
+from ..errors import InputError
+from .base import Check
+from .entities import EntityCheck
+from .findings import CheckResult
+from .numbers import NumberCheck
+from .question import QuestionCheck
+from .units import UnitCheck
+
+
+def default_checks() -> list[Check]:
+    """Numbers, units, entities and key nouns, and the question itself."""
+    return [NumberCheck(), UnitCheck(), EntityCheck(), QuestionCheck()]
+
+
+class CriticalInfoChecker:
+    """Explains whether a paraphrase keeps what the problem needs: numbers, units, names, the question.
+
+    >>> checker = CriticalInfoChecker()
+    >>> result = checker.check("John walked 200 kilometres. How long did he walk in terms of metres?",
+    ...                        "john walked 200 centimetres. How long did he walk in terms of metres?")
+    >>> result.verdict, result.reasons
+    ('invalid', ['kilometres became centimetres'])
+    """
+
+    def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check] | None = None):
+        self._analyzer = analyzer
+        self.checks = list(default_checks() if checks is None else checks)
+
+    @property
+    def analyzer(self) -> Analyzer:
+        if self._analyzer is None:
+            self._analyzer = default_analyzer()
+        return self._analyzer
+
+    def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc) -> CheckResult:
+        """Run every check on two analysed texts."""
+        return CheckResult.of(f for check in self.checks for f in check.compare(question, paraphrase))
+
+    def check(self, question: str | QuestionDoc, paraphrase: str | QuestionDoc) -> CheckResult:
+        """Check one pair (texts are analysed here; pass :class:`QuestionDoc` objects to reuse a parse)."""
+        q_doc = question if isinstance(question, QuestionDoc) else self.analyzer.analyze(_text(question))
+        p_doc = paraphrase if isinstance(paraphrase, QuestionDoc) else self.analyzer.analyze(_text(paraphrase))
+        return self.check_docs(q_doc, p_doc)
+
+    def check_pairs(self, questions: Iterable[str], paraphrases: Iterable[str], batch_size: int = 64,
+                    progress: bool = False) -> list[CheckResult]:
+        """Check many pairs, analysing each distinct text once (``Analyzer.pipe``)."""
+        questions, paraphrases = [_text(q) for q in questions], [_text(p) for p in paraphrases]
+        if len(questions) != len(paraphrases):
+            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
+        unique = list(dict.fromkeys([*questions, *paraphrases]))
+        docs_iter = self.analyzer.pipe(unique, batch_size=batch_size)
+        if progress:
+            from tqdm.auto import tqdm
+
+            docs_iter = tqdm(docs_iter, total=len(unique), desc="analysing", unit="text", disable=None)
+        docs = dict(zip(unique, docs_iter))
+        return [self.check_docs(docs[q], docs[p]) for q, p in zip(questions, paraphrases)]
+
+
+def _text(value) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"expected text, got {type(value).__name__}")
+    return value

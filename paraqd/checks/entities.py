@@ -1,0 +1,176 @@
+"""Named entities and key nouns: kept, or renamed consistently.
+
+A *key term* is a noun, proper noun or named-entity token of the question (by lower-cased lemma), outside
+numbers and units. A paraphrase may rename a term if it does so everywhere (the paper's Table 3 example 3,
+"apples" -> "hats" in both sentences); a term renamed in one place while its old name survives elsewhere
+(example 2) breaks the problem. A name that disappears without a replacement is reported as well.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..analysis.document import Mention, QuestionDoc
+from .base import Check
+from .findings import Finding, Severity
+
+_TERM_POS = frozenset({"NOUN", "PROPN"})
+#: nouns that paraphrases add, drop or swap freely without changing the problem
+LIGHT_NOUNS = frozenset({
+    "amount", "number", "total", "value", "sum", "part", "rest", "way", "lot", "kind", "type", "case",
+    "question", "answer", "following", "option", "choice", "result", "term", "respectively", "order",
+})
+
+
+@dataclass(frozen=True)
+class Term:
+    """One key term of a text: its key (lower-cased lemma), its mentions and its entity label if any."""
+
+    key: str
+    mentions: tuple[Mention, ...]
+    label: str = ""
+
+    @property
+    def is_name(self) -> bool:
+        return bool(self.label)
+
+
+@dataclass(frozen=True)
+class Rename:
+    """A question term replaced by a paraphrase term; ``consistent`` when the old term is gone everywhere."""
+
+    old: Term
+    new: Term
+    consistent: bool
+
+
+def key_terms(doc: QuestionDoc) -> dict[str, Term]:
+    """The key terms of ``doc`` in order of first occurrence (computed once per document)."""
+    cached = doc.doc.user_data.get(_CACHE_KEY)
+    if cached is None:
+        cached = doc.doc.user_data[_CACHE_KEY] = _key_terms(doc)
+    return cached
+
+
+_CACHE_KEY = "paraqd.checks.key_terms"
+
+
+def _key_terms(doc: QuestionDoc) -> dict[str, Term]:
+    blocked = {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
+    entity_of: dict[int, str] = {}
+    for ent in doc.entities:
+        for tok in doc.doc.char_span(ent.start, ent.end, alignment_mode="expand") or ():
+            entity_of[tok.i] = ent.label
+    mentions: dict[str, list[Mention]] = defaultdict(list)
+    labels: dict[str, str] = {}
+    for tok in doc.doc:
+        in_entity = tok.i in entity_of
+        if not (in_entity or tok.pos_ in _TERM_POS) or not tok.is_alpha or tok.is_stop:
+            continue
+        key = (tok.lemma_ or tok.text).lower()
+        if key in LIGHT_NOUNS:
+            continue
+        if tok.idx in blocked or tok.idx + len(tok.text) - 1 in blocked:
+            continue
+        mention = Mention(tok.idx, tok.idx + len(tok.text), tok.text)
+        mentions[key].append(mention)
+        if in_entity:
+            labels[key] = entity_of[tok.i]
+    return {k: Term(k, tuple(ms), labels.get(k, "")) for k, ms in mentions.items()}
+
+
+def _substitutions(question: QuestionDoc, paraphrase: QuestionDoc) -> dict[str, list[str]]:
+    """Token substitutions in place (aligned context on both sides), as lower-cased text old -> [new]."""
+    q_toks = [t.text.lower() for t in question.doc]
+    p_toks = [t.text.lower() for t in paraphrase.doc]
+    subs: dict[str, list[str]] = defaultdict(list)
+    matcher = difflib.SequenceMatcher(None, q_toks, p_toks, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "replace" and i2 - i1 <= 3 and j2 - j1 <= 3:
+            for qi in range(i1, i2):
+                q_tok = question.doc[qi]
+                for pj in range(j1, j2):
+                    subs[(q_tok.lemma_ or q_tok.text).lower()].append(paraphrase.doc[pj].lemma_.lower())
+    # nouns counted by the same number: "20 apples" -> "20 hats"
+    p_counted = _counted_nouns(paraphrase)
+    for value, q_noun in _counted_nouns(question).items():
+        p_noun = p_counted.get(value)
+        if p_noun is not None and p_noun != q_noun:
+            subs[q_noun].append(p_noun)
+    return subs
+
+
+def _counted_nouns(doc: QuestionDoc) -> dict[float, str]:
+    """Value -> lemma of the noun that number counts ("20 apples" -> {20.0: "apple"})."""
+    counted: dict[float, str] = {}
+    for number in doc.numbers:
+        span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+        if span is None or len(span) == 0:
+            continue
+        tok = span[-1]
+        if tok.dep_ == "nummod" and tok.head.pos_ in _TERM_POS:
+            counted.setdefault(float(f"{number.value:.9g}"), tok.head.lemma_.lower())
+    return counted
+
+
+def find_renames(question: QuestionDoc, paraphrase: QuestionDoc,
+                 q_terms: dict[str, Term] | None = None,
+                 p_terms: dict[str, Term] | None = None) -> tuple[list[Rename], list[Term]]:
+    """Pair the question terms that lost mentions with new paraphrase terms.
+
+    Returns the renames and the question terms that vanished with no replacement. A new term is paired with
+    a lost one when it took its place (aligned substitution), otherwise in order of first occurrence.
+    """
+    q_terms = key_terms(question) if q_terms is None else q_terms
+    p_terms = key_terms(paraphrase) if p_terms is None else p_terms
+    lost = [t for k, t in q_terms.items() if len(t.mentions) > len(p_terms[k].mentions if k in p_terms else ())]
+    new = [t for k, t in p_terms.items() if k not in q_terms]
+    subs = _substitutions(question, paraphrase) if lost and new else {}
+    renames: list[Rename] = []
+    vanished: list[Term] = []
+    for old in lost:
+        consistent = old.key not in p_terms
+        partner = next((n for n in new if n.key in subs.get(old.key, ())), None)
+        if partner is None and consistent:
+            partner = new[0] if new else None
+        if partner is None:
+            if consistent:
+                vanished.append(old)
+            continue
+        new.remove(partner)
+        renames.append(Rename(old, partner, consistent))
+    return renames, vanished
+
+
+class EntityCheck(Check):
+    """Reports key terms renamed in one place only (major), renamed throughout (minor) or vanished."""
+
+    name = "entities"
+
+    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+        q_terms, p_terms = key_terms(question), key_terms(paraphrase)
+        renames, vanished = find_renames(question, paraphrase, q_terms, p_terms)
+        findings = []
+        for r in renames:
+            old, new = r.old.mentions[0].text, r.new.mentions[0].text
+            if r.consistent:
+                findings.append(Finding(
+                    "term_renamed", f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
+                    r.old.mentions, r.new.mentions,
+                ))
+            else:
+                kept = p_terms[r.old.key].mentions
+                findings.append(Finding(
+                    "term_renamed_inconsistently",
+                    f'"{old}" became "{new}" in one place but "{kept[0].text}" is still used elsewhere',
+                    Severity.MAJOR, r.old.mentions, (*r.new.mentions, *kept),
+                ))
+        for term in vanished:
+            what = "the name" if term.is_name else "the noun"
+            findings.append(Finding(
+                "term_missing", f'{what} "{term.mentions[0].text}" is missing',
+                Severity.MAJOR if term.is_name else Severity.MINOR, term.mentions, (),
+            ))
+        return findings

@@ -1,0 +1,147 @@
+"""Numbers: the paraphrase must keep the multiset of numeric values of the question.
+
+Values are compared, not spellings: "100", "one hundred" and "1e2" are one value, "0.5" and "half" too.
+Percentages and money keep their kind, so "20%" -> "20" is a change. A value that disappears is reported
+as missing, one that appears from nowhere as added, and a missing value paired with an added one (in order
+of position) as changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from ..analysis.document import NumberMention, QuestionDoc
+from .base import Check
+from .findings import Finding, Severity
+
+#: kinds whose values are interchangeable with each other; every other kind keeps its identity
+_PLAIN_KINDS = frozenset({"cardinal", "decimal", "fraction"})
+
+
+def value_kind(mention: NumberMention) -> str:
+    """The kind a value keeps across a paraphrase: ``plain``, ``percent``, ``currency`` or ``ordinal``."""
+    return "plain" if mention.kind in _PLAIN_KINDS else mention.kind
+
+
+def value_key(mention: NumberMention) -> tuple[str, float]:
+    """Identity of a number for comparison: its kind and its value rounded to 9 significant digits."""
+    return value_kind(mention), float(f"{mention.value:.9g}")
+
+
+def _is_soft(mention: NumberMention) -> bool:
+    """Numbers whose appearance or disappearance is often a rewording: "one" (for "a"), ordinals."""
+    return mention.kind == "ordinal" or (mention.written == "words" and mention.value == 1)
+
+
+def _describe(mentions: Sequence[NumberMention]) -> str:
+    return f"the {'percentage' if value_kind(mentions[0]) == 'percent' else 'number'} {mentions[0].text}"
+
+
+class NumberCheck(Check):
+    """Reports numbers missing, added, changed or changed in kind (percent, money) in the paraphrase."""
+
+    name = "numbers"
+
+    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+        q_by_key = _group(merge_spaced_fractions(question))
+        p_by_key = _group(merge_spaced_fractions(paraphrase))
+        q_count = Counter({k: len(v) for k, v in q_by_key.items()})
+        p_count = Counter({k: len(v) for k, v in p_by_key.items()})
+        missing = q_count - p_count
+        added = p_count - q_count
+        findings: list[Finding] = []
+
+        # same value, other kind: "20%" -> "20", "$5" -> "5"
+        for key in sorted(missing, key=lambda k: q_by_key[k][0].start):
+            for other in sorted(added, key=lambda k: p_by_key[k][0].start):
+                if other[1] == key[1] and added[other] > 0 and missing[key] > 0:
+                    q_m, p_m = q_by_key[key][0], p_by_key[other][0]
+                    findings.append(Finding(
+                        "number_kind_changed",
+                        f"{q_m.text} ({key[0]}) is written {p_m.text} ({other[0]})",
+                        Severity.MINOR, (q_m,), (p_m,),
+                    ))
+                    missing[key] -= 1
+                    added[other] -= 1
+        missing, added = +missing, +added
+
+        # a repeated value kept at least once: usually "the same 20" written once
+        for key in [k for k in missing if p_count[k] > 0]:
+            mentions = q_by_key[key]
+            findings.append(Finding(
+                "number_repeat_dropped",
+                f"{_describe(mentions)} appears {q_count[key]} times in the question "
+                f"but {p_count[key]} in the paraphrase",
+                Severity.MINOR, tuple(mentions), tuple(p_by_key[key]),
+            ))
+            del missing[key]
+        for key in [k for k in added if q_count[k] > 0]:
+            mentions = p_by_key[key]
+            findings.append(Finding(
+                "number_repeat_added",
+                f"{_describe(mentions)} appears {p_count[key]} times in the paraphrase "
+                f"but {q_count[key]} in the question",
+                Severity.MINOR, tuple(q_by_key[key]), tuple(mentions),
+            ))
+            del added[key]
+
+        gone = sorted((q_by_key[k] for k in missing), key=lambda ms: ms[0].start)
+        new = sorted((p_by_key[k] for k in added), key=lambda ms: ms[0].start)
+        hard_gone = [ms for ms in gone if not _is_soft(ms[0])]
+        hard_new = [ms for ms in new if not _is_soft(ms[0])]
+        pairs = list(zip(hard_gone, hard_new))
+        for q_ms, p_ms in pairs:
+            findings.append(Finding(
+                "number_changed", f"{_describe(q_ms)} became {p_ms[0].text}",
+                Severity.CRITICAL, tuple(q_ms), tuple(p_ms),
+            ))
+        paired = {id(ms) for pair in pairs for ms in pair}
+        for q_ms in gone:
+            if id(q_ms) not in paired:
+                findings.append(Finding(
+                    "number_missing", f"{_describe(q_ms)} is missing",
+                    Severity.MINOR if _is_soft(q_ms[0]) else Severity.CRITICAL, tuple(q_ms), (),
+                ))
+        for p_ms in new:
+            if id(p_ms) not in paired:
+                findings.append(Finding(
+                    "number_added", f"{_describe(p_ms)} is not in the question",
+                    Severity.MINOR if _is_soft(p_ms[0]) else Severity.CRITICAL, (), tuple(p_ms),
+                ))
+        return findings
+
+
+_SPACED_SLASH = re.compile(r"\s*/\s*")
+
+
+def merge_spaced_fractions(doc: QuestionDoc) -> list[NumberMention]:
+    """The numbers of ``doc`` with "3 / 4" (a fraction spaced out, as translation often writes it) as 0.75.
+
+    Plain integers on both sides of a spaced slash are merged into one fraction; everything else is kept.
+    """
+    numbers = list(doc.numbers)
+    merged: list[NumberMention] = []
+    i = 0
+    while i < len(numbers):
+        left = numbers[i]
+        right = numbers[i + 1] if i + 1 < len(numbers) else None
+        gap = doc.text[left.end:right.start] if right is not None else ""
+        if (right is not None and " " in gap and _SPACED_SLASH.fullmatch(gap) and right.value != 0
+                and left.kind == right.kind == "cardinal" and left.written == right.written == "digits"):
+            text = doc.text[left.start:right.end]
+            merged.append(NumberMention(left.start, right.end, text, value=left.value / right.value,
+                                        kind="fraction", written="digits"))
+            i += 2
+        else:
+            merged.append(left)
+            i += 1
+    return merged
+
+
+def _group(numbers: Sequence[NumberMention]) -> dict[tuple[str, float], list[NumberMention]]:
+    groups: dict[tuple[str, float], list[NumberMention]] = defaultdict(list)
+    for m in numbers:
+        groups[value_key(m)].append(m)
+    return dict(groups)

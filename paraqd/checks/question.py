@@ -1,0 +1,151 @@
+"""The question itself: the interrogative sentence (or final request) must survive and ask for the same thing.
+
+A word problem ends by asking for something ("How many hours did it take?", "Find the speed."). The
+paraphrase must still ask (a sentence ending in "?", or a complete request), not stop mid-sentence, and ask
+for the same quantity: the same unit ("in ounces") and, when both use the same form ("how many ...",
+"what is the ..."), the same noun. Rewordings between forms ("How many hours did it take?" -> "How long did
+it take in hours?") are not compared noun to noun, so they pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..analysis.document import Mention, QuestionDoc, UnitMention
+from .base import Check
+from .entities import LIGHT_NOUNS, find_renames
+from .findings import Finding, Severity
+
+WH_WORDS = frozenset({"what", "how", "which", "who", "whom", "whose", "when", "where", "why"})
+#: imperative verbs that open a final request ("Find the speed of the train.")
+REQUEST_VERBS = frozenset({
+    "find", "calculate", "determine", "compute", "estimate", "express", "evaluate", "simplify", "solve",
+    "give", "state", "identify", "write", "work", "tell", "show", "obtain", "derive", "convert",
+})
+_ASK_NOUN_POS = frozenset({"NOUN", "PROPN"})
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a text asks: the sentence, its form ("how many", "how long", "what"...), noun and units."""
+
+    sentence: Mention
+    form: str
+    noun: str | None
+    noun_span: Mention | None
+    units: tuple[UnitMention, ...]
+    complete: bool
+
+
+def _is_request(sent) -> bool:
+    first = next((t for t in sent if not t.is_punct), None)
+    return first is not None and first.lower_ in REQUEST_VERBS
+
+
+def _has_wh(sent) -> bool:
+    return any(t.lower_ in WH_WORDS for t in sent)
+
+
+def find_ask(doc: QuestionDoc) -> Ask | None:
+    """The sentence that asks (last one ending in "?", else last request or wh-sentence), or ``None``."""
+    if _CACHE_KEY not in doc.doc.user_data:
+        doc.doc.user_data[_CACHE_KEY] = _find_ask(doc)
+    return doc.doc.user_data[_CACHE_KEY]
+
+
+_CACHE_KEY = "paraqd.checks.ask"
+
+
+def _find_ask(doc: QuestionDoc) -> Ask | None:
+    sents = doc.spacy_sentences
+    chosen = next((s for s in reversed(sents) if "?" in s.text), None)
+    complete = chosen is not None
+    if chosen is None:
+        chosen = next((s for s in reversed(sents) if _is_request(s) or _has_wh(s)), None)
+        if chosen is None:
+            return None
+        complete = chosen.text.rstrip()[-1:] in ".!:"
+    form, noun_tok = _form_and_noun(chosen)
+    start, end = chosen.start_char, chosen.start_char + len(chosen.text.rstrip())
+    units = tuple(u for u in doc.units if start <= u.start < end)
+    noun_span = None if noun_tok is None else Mention(noun_tok.idx, noun_tok.idx + len(noun_tok), noun_tok.text)
+    noun = None if noun_tok is None else noun_tok.lemma_.lower()
+    return Ask(Mention(start, end, doc.text[start:end]), form, noun, noun_span, units, complete)
+
+
+def _form_and_noun(sent):
+    """("how many", noun token) for "how many pieces of chalk", ("what", head noun) for "what is the speed"."""
+    toks = list(sent)
+    for i, tok in enumerate(toks):
+        if tok.lower_ == "how" and i + 1 < len(toks):
+            nxt = toks[i + 1]
+            if nxt.lower_ in ("many", "much"):
+                noun = next((t for t in toks[i + 2:i + 5] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"),
+                            None)
+                return f"how {nxt.lower_}", noun
+            return f"how {nxt.lower_}", None
+        if tok.lower_ in ("what", "which"):
+            noun = next((t for t in toks[i + 1:] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"
+                         and t.lemma_.lower() not in LIGHT_NOUNS), None)
+            return tok.lower_, noun
+    if _is_request(sent):
+        noun = next((t for t in toks[1:] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"), None)
+        return "request", noun
+    return "other", None
+
+
+class QuestionCheck(Check):
+    """Reports a question gone or cut short (critical), asking in another unit of the same kind (critical),
+    or asking for another noun (minor: on development data back-translation rewords the asked noun more
+    often than invalid paraphrases change it)."""
+
+    name = "question"
+
+    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+        q_ask = find_ask(question)
+        if q_ask is None:
+            return []
+        p_ask = find_ask(paraphrase)
+        if p_ask is None:
+            return [Finding("question_missing", "the question sentence is gone", Severity.CRITICAL,
+                            (q_ask.sentence,), ())]
+        if not p_ask.complete:
+            return [Finding("question_incomplete", "the question is cut short", Severity.CRITICAL,
+                            (q_ask.sentence,), (p_ask.sentence,))]
+        findings = []
+        q_units = {u.unit.name for u in q_ask.units}
+        p_units = {u.unit.name for u in p_ask.units}
+        if q_units and p_units and not q_units & p_units:
+            same_category = {u.category for u in q_ask.units} & {u.category for u in p_ask.units}
+            findings.append(Finding(
+                "question_unit_changed",
+                f"the question asks in {q_ask.units[0].text}, the paraphrase in {p_ask.units[0].text}",
+                Severity.CRITICAL if same_category else Severity.MINOR, q_ask.units, p_ask.units,
+            ))
+        if self._asks_other_noun(question, paraphrase, q_ask, p_ask):
+            findings.append(Finding(
+                "question_changed",
+                f"the question asks for {q_ask.noun_span.text}, the paraphrase for {p_ask.noun_span.text}",
+                Severity.MINOR, (q_ask.noun_span,), (p_ask.noun_span,),
+            ))
+        return findings
+
+    @staticmethod
+    def _asks_other_noun(question: QuestionDoc, paraphrase: QuestionDoc, q_ask: Ask, p_ask: Ask) -> bool:
+        if q_ask.form != p_ask.form or q_ask.noun is None or p_ask.noun is None or q_ask.noun == p_ask.noun:
+            return False
+        p_sentence = paraphrase.doc.char_span(p_ask.sentence.start, p_ask.sentence.end, alignment_mode="expand")
+        if p_sentence is not None and q_ask.noun in {t.lemma_.lower() for t in p_sentence}:
+            return False
+        q_sentence = question.doc.char_span(q_ask.sentence.start, q_ask.sentence.end, alignment_mode="expand")
+        if q_sentence is not None and p_ask.noun in {t.lemma_.lower() for t in q_sentence}:
+            return False
+        # an object of the story renamed everywhere ("apples" -> "hats") is still the thing asked about;
+        # a noun only the question used ("difference" -> "ratio") is not
+        renames, _ = find_renames(question, paraphrase)
+        sent = q_ask.sentence
+        return not any(
+            r.consistent and r.old.key == q_ask.noun and r.new.key == p_ask.noun
+            and any(not sent.start <= m.start < sent.end for m in r.old.mentions)
+            for r in renames
+        )

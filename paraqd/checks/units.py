@@ -1,0 +1,113 @@
+"""Units: the paraphrase must keep the units of the question, in any spelling.
+
+Units are compared by their vocabulary entry, so "km", "kilometre" and "kilometers" are the same unit. A
+unit replaced by another of the same category ("kilometres" -> "centimetres", "12 minutes" -> "12 months")
+is a change; a unit that disappears, or one that appears from nowhere, is reported too.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..analysis.document import QuestionDoc, UnitMention
+from .base import Check
+from .findings import Finding, Severity
+
+#: characters allowed between a number and its unit ("750m", "200 km", "20-kilometre")
+_GAP = frozenset(" -\u00a0")
+
+
+def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
+    """``(value, unit)`` for every number directly followed by a unit ("200 km" -> (200.0, km))."""
+    units_by_start = sorted(doc.units, key=lambda u: u.start)
+    result = []
+    for number in doc.numbers:
+        for unit in units_by_start:
+            gap = doc.text[number.end:unit.start]
+            if unit.start >= number.end and len(gap) <= 2 and set(gap) <= _GAP:
+                result.append((float(f"{number.value:.9g}"), unit))
+                break
+    return result
+
+
+def _units_by_name(doc: QuestionDoc) -> dict[str, list[UnitMention]]:
+    groups: dict[str, list[UnitMention]] = defaultdict(list)
+    for u in doc.units:
+        groups[u.unit.name].append(u)
+    return groups
+
+
+def _plural(unit: UnitMention) -> str:
+    return unit.unit.plural or unit.unit.name
+
+
+class UnitCheck(Check):
+    """Reports units changed (same or other category), missing or added in the paraphrase."""
+
+    name = "units"
+
+    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+        q_units, p_units = _units_by_name(question), _units_by_name(paraphrase)
+        missing = [n for n in q_units if n not in p_units]
+        added = [n for n in p_units if n not in q_units]
+        findings: list[Finding] = []
+
+        # a unit gone and another of the same category arrived: "kilometres" -> "centimetres"
+        for name in list(missing):
+            category = q_units[name][0].category
+            other = next((a for a in added if p_units[a][0].category == category), None) or \
+                next((a for a in added if _is_part(a, name)), None)
+            if other is not None:
+                findings.append(self._changed(q_units[name], p_units[other]))
+                missing.remove(name)
+                added.remove(other)
+
+        # a quantity whose unit changed while both units still occur elsewhere: "12 minutes" -> "12 months"
+        q_quant: dict[float, set[str]] = defaultdict(set)
+        for value, unit in quantities(question):
+            q_quant[value].add(unit.unit.name)
+        p_quant: dict[float, list[UnitMention]] = defaultdict(list)
+        for value, unit in quantities(paraphrase):
+            p_quant[value].append(unit)
+        for value, q_names in q_quant.items():
+            p_names = {u.unit.name for u in p_quant.get(value, ())}
+            if not p_names or p_names & q_names:
+                continue
+            new_units = [u for u in p_quant[value] if u.unit.name in added or u.unit.name in q_units]
+            old = [u for u in question.units if u.unit.name in q_names]
+            if new_units and old:
+                findings.append(self._changed(old, new_units))
+                for u in (*new_units, *old):
+                    for names in (added, missing):
+                        if u.unit.name in names:
+                            names.remove(u.unit.name)
+
+        for name in missing:
+            ms = q_units[name]
+            findings.append(Finding(
+                "unit_missing", f"the unit {_plural(ms[0])} is missing", Severity.MAJOR, tuple(ms), (),
+            ))
+        for name in added:
+            ms = p_units[name]
+            findings.append(Finding(
+                "unit_added", f"the unit {_plural(ms[0])} is not in the question", Severity.MAJOR, (), tuple(ms),
+            ))
+        return findings
+
+    @staticmethod
+    def _changed(old: list[UnitMention], new: list[UnitMention]) -> Finding:
+        """A change of unit: critical, except a compound unit reduced to its own part ("km / h" read as
+        "km"), which is how a spaced-out compound unit reads and is reported as minor."""
+        same = old[0].category == new[0].category
+        message = f"{old[0].text} became {new[0].text}"
+        severity = Severity.CRITICAL
+        if not same:
+            message += f" ({old[0].category.lower()} became {new[0].category.lower()})"
+            if _is_part(new[0].unit.name, old[0].unit.name):
+                severity = Severity.MINOR
+        return Finding("unit_changed", message, severity, tuple(old), tuple(new))
+
+
+def _is_part(part: str, compound: str) -> bool:
+    """Whether unit name ``part`` is one word of the compound unit name ``compound`` ("metre", "metre per second")."""
+    return part != compound and part in compound.split()

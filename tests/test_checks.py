@@ -1,0 +1,264 @@
+"""Critical-information checks: numbers, units, entities and key nouns, the question itself."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from paraqd.checks import CheckResult, CriticalInfoChecker, Finding, Severity
+from paraqd.errors import InputError
+from paraqd.resources import spacy_available
+
+needs_spacy = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
+
+APPLES = "A cart of 20 apples is distributed among 10 students. How much apple does each student get?"
+WALK = "John walked 200 kilometres. How long did he walk in terms of metres?"
+CAT = "A bag of cat food weighs 7 pounds and 4 ounces. How much does the bag weigh in ounces?"
+
+
+@pytest.fixture(scope="module")
+def checker():
+    if not spacy_available():
+        pytest.skip("spaCy pipeline not installed")
+    return CriticalInfoChecker()
+
+
+def kinds(result: CheckResult, at_least: Severity = Severity.MINOR) -> set[str]:
+    return {f.kind for f in result.findings if f.severity >= at_least}
+
+
+# -- the paper's Table 3 ------------------------------------------------------------------------------------
+
+@needs_spacy
+def test_table3_number_missing(checker):
+    r = checker.check(CAT, "A bag of cat food weighs 7 pounds and ounces. How much does the bag in ounces?")
+    assert r.verdict == "invalid"
+    (finding,) = [f for f in r.findings if f.kind == "number_missing"]
+    assert finding.severity == Severity.CRITICAL and finding.message == "the number 4 is missing"
+    (span,) = finding.question_spans
+    assert CAT[span.start:span.end] == "4"
+
+
+@needs_spacy
+def test_table3_entity_renamed_in_one_place_only(checker):
+    p = "20 hats in a cart are equally distributed among 10 students. How much apple does each student get?"
+    r = checker.check(APPLES, p)
+    assert r.verdict == "invalid"
+    (finding,) = [f for f in r.findings if f.kind == "term_renamed_inconsistently"]
+    assert finding.severity == Severity.MAJOR
+    assert {m.text for m in finding.paraphrase_spans} == {"hats", "apple"}
+    assert all(p[m.start:m.end] == m.text for m in finding.paraphrase_spans)
+
+
+@needs_spacy
+def test_table3_entity_renamed_consistently(checker):
+    p = "20 hats in a cart are equally distributed among 10 students. How many hats does each student get?"
+    r = checker.check(APPLES, p)
+    assert r.passed and r.verdict == "warning"
+    assert kinds(r) == {"term_renamed"}
+
+
+@needs_spacy
+def test_table3_unit_changed(checker):
+    p = "john walked 200 centimetres. How long did he walk in terms of metres?"
+    r = checker.check(WALK, p)
+    assert r.reasons == ["kilometres became centimetres"]
+    (finding,) = r.findings
+    assert finding.severity == Severity.CRITICAL
+    assert [m.text for m in finding.question_spans] == ["kilometres"]
+    assert [p[m.start:m.end] for m in finding.paraphrase_spans] == ["centimetres"]
+
+
+@needs_spacy
+def test_table3_unit_abbreviated(checker):
+    r = checker.check(WALK, "john walked 200 km. How long did he walk in terms of metres?")
+    assert r.verdict == "ok" and r.findings == ()
+
+
+# -- numbers ----------------------------------------------------------------------------------------------
+
+@needs_spacy
+@pytest.mark.parametrize("question, paraphrase", [
+    ("Ann has 100 coins. How many coins does she have?", "Ann has one hundred coins. How many coins does she have?"),
+    ("Ann ate 0.5 of a pie. How much pie is left?", "Ann ate half of a pie. How much pie is left?"),
+    ("Ann ate 3/4 of a pie. How much pie is left?", "Ann ate 3 / 4 of a pie. How much pie is left?"),
+    ("A shop gives 20% off. What is the price?", "A shop gives 20 percent off. What is the price?"),
+    ("Tom has 3 pens and 5 books. How many items has he?", "Tom has five books and three pens. How many items has he?"),
+])
+def test_numbers_same_values_pass(checker, question, paraphrase):
+    assert "numbers" not in {f.kind.split("_")[0] for f in checker.check(question, paraphrase).findings}
+    assert checker.check(question, paraphrase).passed
+
+
+@needs_spacy
+def test_number_changed_and_added(checker):
+    q = "Last year the troop sold 540 boxes. This year they sold 783 boxes. What was the percent increase?"
+    r = checker.check(q, q.replace("783", "8061"))
+    (finding,) = r.findings
+    assert finding.kind == "number_changed" and finding.message == "the number 783 became 8061"
+    r = checker.check(q, "A 30750 troop sold 540 boxes. This year they sold 783 boxes. What was the percent increase?")
+    assert kinds(r) == {"number_added"}
+
+
+@needs_spacy
+def test_repeated_number_written_once_is_minor(checker):
+    q = "Tom sold 20 apples and 20 pears. How many fruits did he sell?"
+    r = checker.check(q, "Tom sold 20 apples and as many pears. How many fruits did he sell?")
+    assert r.passed and "number_repeat_dropped" in kinds(r)
+
+
+@needs_spacy
+def test_percent_to_plain_is_reported(checker):
+    r = checker.check("A shirt is 20% off. What is the price?", "A shirt is 20 off. What is the price?")
+    assert "number_kind_changed" in kinds(r)
+
+
+@needs_spacy
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(a=st.integers(2, 999), b=st.integers(2, 999), drop_first=st.booleans())
+def test_dropped_number_is_always_found(checker, a, b, drop_first):
+    if a == b:
+        return
+    q = f"Tom has {a} apples and {b} pears. How many fruits does he have?"
+    p = q.replace(f"{a} apples", "apples") if drop_first else q.replace(f"{b} pears", "pears")
+    r = checker.check(q, p)
+    assert r.verdict == "invalid"
+    missing = [f for f in r.findings if f.kind == "number_missing"]
+    assert len(missing) == 1
+    span = missing[0].question_spans[0]
+    assert q[span.start:span.end] == str(a if drop_first else b)
+
+
+# -- units ------------------------------------------------------------------------------------------------
+
+@needs_spacy
+def test_unit_of_one_quantity_changed(checker):
+    q = "A pipe empties 2/3 of a tank in 12 minutes. In 8 minutes, what part of the tank is emptied?"
+    r = checker.check(q, q.replace("12 minutes", "12 months"))
+    assert "unit_changed" in kinds(r, Severity.CRITICAL)
+
+
+@needs_spacy
+def test_unit_added_from_nowhere(checker):
+    q = "The unemployment rate among construction workers dropped. What was the change?"
+    r = checker.check(q, q.replace("construction", "ounces"))
+    assert "unit_added" in kinds(r, Severity.MAJOR)
+
+
+@needs_spacy
+def test_unit_expansion_passes(checker):
+    q = "A car travels 60 km in 2 hrs. What is its speed in kmph?"
+    p = "A car travels 60 kilometres in 2 hours. What is its speed in kilometres per hour?"
+    assert checker.check(q, p).verdict == "ok"
+
+
+# -- the question -----------------------------------------------------------------------------------------
+
+@needs_spacy
+def test_question_reworded_passes(checker):
+    q = "Alex drove 100 km at 20 kmph. How many hours did it take?"
+    p = "Alex drove one hundred kilometres at 20 kmph. How long did it take in hours?"
+    assert checker.check(q, p).verdict == "ok"
+
+
+@needs_spacy
+def test_question_sentence_gone(checker):
+    r = checker.check(WALK, "John walked 200 kilometres.")
+    assert r.reasons[0] == "the question sentence is gone"
+    assert "the unit metres is missing" in r.reasons  # the unit only the question used
+    assert r.findings[0].question_spans[0].text == "How long did he walk in terms of metres?"
+
+
+@needs_spacy
+def test_question_cut_short(checker):
+    q = "Find out which of the values is a multiple of X, if it is divisible by 9 and 12?"
+    r = checker.check(q, "Find out which of the values is a multiple of X, if it is divisible by 9 and")
+    assert "question_incomplete" in kinds(r, Severity.CRITICAL)
+
+
+@needs_spacy
+def test_question_asks_in_another_unit(checker):
+    r = checker.check(CAT, CAT.replace("weigh in ounces", "weigh in pounds"))
+    assert "question_unit_changed" in kinds(r, Severity.CRITICAL)
+
+
+@needs_spacy
+def test_question_asks_for_another_quantity(checker):
+    q = "The high temperature was 98 degrees. The low was 67 degrees. What is the difference between the two?"
+    r = checker.check(q, q.replace("difference", "ratio"))
+    assert "question_changed" in kinds(r)
+    assert r.passed  # minor: reworded questions change the asked noun too often to be sure
+
+
+# -- rewordings that must not be flagged -------------------------------------------------------------------
+
+@needs_spacy
+@pytest.mark.parametrize("paraphrase", [
+    "john walked 200 kilometres. how long did he walk in terms of metres?",          # lower-cased
+    "How long, in metres, did John walk if he walked 200 kilometres?",               # reordered
+    "200 kilometres were walked by John. How long did he walk in terms of metres?",  # passive voice
+    "John walked two hundred km. How far did he walk in terms of metres?",           # words, abbreviation
+])
+def test_valid_rewordings_pass(checker, paraphrase):
+    assert checker.check(WALK, paraphrase).passed
+
+
+@needs_spacy
+def test_name_renamed_consistently_or_not(checker):
+    q = "Jeri has 9 marbles. Jeri gives 7 to Sam. How many marbles does Jeri have left?"
+    assert checker.check(q, q.replace("Jeri", "Mary")).passed
+    r = checker.check(q, q.replace("Jeri gives", "Mary gives"))
+    assert "term_renamed_inconsistently" in kinds(r, Severity.MAJOR)
+
+
+# -- edge cases and the API -------------------------------------------------------------------------------
+
+@needs_spacy
+def test_empty_and_number_free_texts(checker):
+    r = checker.check(WALK, "")
+    assert r.verdict == "invalid" and "question_missing" in kinds(r)
+    assert checker.check("What is love?", "What is love?").verdict == "ok"
+    assert checker.check("", "").verdict == "ok"
+
+
+@needs_spacy
+def test_check_pairs_analyses_each_text_once(checker):
+    seen: list[str] = []
+    analyzer = checker.analyzer
+
+    class Counting:
+        def pipe(self, texts, batch_size=64):
+            texts = list(texts)
+            seen.extend(texts)
+            return analyzer.pipe(texts, batch_size=batch_size)
+
+    counting = CriticalInfoChecker(analyzer=Counting())
+    ps = ["John walked 200 km. How long did he walk in terms of metres?", "John walked 200 kilometres."]
+    results = counting.check_pairs([WALK, WALK], ps)
+    assert sorted(seen) == sorted({WALK, *ps})
+    assert [r.verdict for r in results] == ["ok", "invalid"]
+    assert results[1] == checker.check(WALK, ps[1])
+
+
+def test_check_pairs_length_mismatch():
+    with pytest.raises(InputError):
+        CriticalInfoChecker(analyzer=object()).check_pairs(["a", "b"], ["a"])
+
+
+def test_check_result_verdicts_and_order():
+    minor = Finding("term_renamed", "a was renamed b", Severity.MINOR)
+    critical = Finding("number_missing", "the number 4 is missing", Severity.CRITICAL)
+    assert CheckResult().verdict == "ok" and CheckResult().worst is None and CheckResult().passed
+    assert CheckResult((minor,)).verdict == "warning"
+    result = CheckResult((minor, critical))
+    assert result.verdict == "invalid" and not result.passed
+    assert result.reasons == ["the number 4 is missing", "a was renamed b"]
+    assert result.to_dict()["findings"][0]["severity"] == "critical"
+    assert str(result) == "[critical] the number 4 is missing; [minor] a was renamed b"
+
+
+def test_severity_parse():
+    assert Severity.parse("Critical") is Severity.CRITICAL and Severity.parse(2) is Severity.MAJOR
+    with pytest.raises(ValueError, match="unknown severity"):
+        Severity.parse("fatal")
