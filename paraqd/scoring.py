@@ -78,10 +78,13 @@ class ParaphraseScorer:
         metadata: the model's ``paraqd.json`` content (``{}`` for a model not trained by paraqd).
         path: where the model was loaded from, for messages.
         backend: the inference backend the model runs on.
+        hybrid: a :class:`paraqd.hybrid.HybridScorer` capping the learned cosine with the
+            critical-information check, or ``None`` for the pure learned cosine.
     """
 
     def __init__(self, model, *, threshold: float = DEFAULT_THRESHOLD, batch_size: int = 64,
-                 metadata: dict[str, Any] | None = None, path: str | None = None, backend: str = "torch"):
+                 metadata: dict[str, Any] | None = None, path: str | None = None, backend: str = "torch",
+                 hybrid=None):
         if batch_size < 1:
             raise InputError(f"batch_size must be at least 1, got {batch_size}")
         self.model = model
@@ -90,15 +93,19 @@ class ParaphraseScorer:
         self.metadata: dict[str, Any] = dict(metadata or {})
         self.path = path
         self.backend = backend
+        self.hybrid = hybrid
 
     @classmethod
     def load(cls, path: str | os.PathLike | None = None, *, device: str | None = None, backend: str = "torch",
              batch_size: int = 64, threshold: float | None = None,
-             max_seq_length: int | None = None) -> ParaphraseScorer:
+             max_seq_length: int | None = None, hybrid: bool | None = None) -> ParaphraseScorer:
         """Load a scorer from a model directory or name (``None``: the embedded all-MiniLM-L6-v2).
 
         ``device`` None picks CUDA, then MPS, then CPU. ``threshold`` None takes the model's own from its
-        ``paraqd.json`` (``scoring.threshold``), else 0.5. ``backend`` is ``"torch"``; ``"onnx"`` and
+        ``paraqd.json`` (``scoring.threshold``), else 0.5. ``hybrid`` None follows the model's
+        ``paraqd.json`` (``scoring.method == "hybrid"``: on for models trained with the recommended recipe, off for
+        plain encoders); True caps the learned cosine with the critical-information check
+        (:mod:`paraqd.hybrid`); False gives the pure learned cosine, the paper's score. ``backend`` is ``"torch"``; ``"onnx"`` and
         ``"onnx-int8"`` are reserved for the ONNX runtime and not available yet.
         """
         if backend not in BACKENDS:
@@ -110,10 +117,20 @@ class ParaphraseScorer:
         model = _load_sentence_transformer(resolved, device=device)
         if max_seq_length is not None:
             model.max_seq_length = int(max_seq_length)
+        scoring = metadata.get("scoring", {}) or {}
         if threshold is None:
-            threshold = float(metadata.get("scoring", {}).get("threshold", DEFAULT_THRESHOLD))
+            threshold = float(scoring.get("threshold", DEFAULT_THRESHOLD))
+        if hybrid is None:
+            use_hybrid = scoring.get("method") == "hybrid" or bool(scoring.get("hybrid", False))
+        else:
+            use_hybrid = bool(hybrid)
+        hybrid_scorer = None
+        if use_hybrid:
+            from .hybrid import HybridRule, HybridScorer
+
+            hybrid_scorer = HybridScorer(rule=HybridRule.from_dict(scoring.get("rule")))
         return cls(model, threshold=threshold, batch_size=batch_size, metadata=metadata, path=resolved,
-                   backend=backend)
+                   backend=backend, hybrid=hybrid_scorer)
 
     # -- embeddings -------------------------------------------------------------------------------------
 
@@ -156,8 +173,32 @@ class ParaphraseScorer:
 
     def score_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
                     show_progress_bar: bool | None = None) -> np.ndarray:
-        """Scores of (question, paraphrase) pairs as a float32 array, in [-1, 1]."""
-        return self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+        """Scores of (question, paraphrase) pairs as a float32 array, in [-1, 1].
+
+        The learned cosine, capped by the critical-information check when the scorer is hybrid.
+        """
+        cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+        if self.hybrid is None:
+            return cosines
+        return self.hybrid.combine(cosines, self.hybrid.check_pairs(list(questions), list(paraphrases)))
+
+    def explain_pairs(self, questions: Sequence[str], paraphrases: Sequence[str]) -> list:
+        """Score, learned cosine, verdict and reasons per pair (:class:`paraqd.hybrid.Explanation`).
+
+        The reasons come from the critical-information check even when the scorer is not hybrid; then
+        the score stays the pure learned cosine.
+        """
+        from .hybrid import HybridScorer
+
+        questions = _check_texts(questions, "questions")
+        paraphrases = _check_texts(paraphrases, "paraphrases")
+        cosines = self.cosine_pairs(questions, paraphrases)
+        return (self.hybrid or HybridScorer()).explain_pairs(cosines, questions, paraphrases, self.threshold,
+                                                             apply_rule=self.hybrid is not None)
+
+    def explain(self, question: str, paraphrase: str):
+        """Why ``paraphrase`` is (in)valid: score, verdict and reasons (see :meth:`explain_pairs`)."""
+        return self.explain_pairs([question], [paraphrase])[0]
 
     def score(self, question: str, paraphrase: str) -> float:
         """Score of one paraphrase of ``question``, in [-1, 1]."""
@@ -184,7 +225,7 @@ class ParaphraseScorer:
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(path={self.path!r}, threshold={self.threshold}, "
-                f"backend={self.backend!r})")
+                f"backend={self.backend!r}, hybrid={self.hybrid is not None})")
 
 
 @contextlib.contextmanager

@@ -6,6 +6,7 @@ import logging
 import math
 from collections.abc import Iterator
 
+import numpy as np
 import pandas as pd
 
 from ..errors import InputError
@@ -24,7 +25,12 @@ run in bounded memory; the output (.csv, .jsonl or .parquet) appears only when c
 examples:
   paraqd score pairs.csv -o scored.csv
   paraqd score generated.jsonl -o scored.jsonl --model model/ --threshold 0.6
-  paraqd score data.parquet -o out.parquet --question-column problem --paraphrase-column rewrite"""
+  paraqd score data.parquet -o out.parquet --question-column problem --paraphrase-column rewrite
+  paraqd score pairs.csv -o explained.csv --explain      # adds a `reasons` column
+
+hybrid scoring: a model trained with the recommended recipe caps its learned cosine with the
+critical-information check (numbers, units, entities, the question asked); --pure scores with the
+learned cosine alone (the paper's method), --hybrid switches the check on for any model."""
 
 
 @command("score", help="score (question, paraphrase) pairs; adds score and valid columns",
@@ -42,6 +48,13 @@ def add_arguments(parser):
     parser.add_argument("--chunk-size", type=int, default=10_000,
                         help="rows read and scored at a time (default: 10000)")
     parser.add_argument("--device", help="torch device, e.g. cpu or cuda (default: automatic)")
+    parser.add_argument("--explain", action="store_true",
+                        help="add a `reasons` column: why each pair is (in)valid")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--hybrid", dest="hybrid", action="store_true", default=None,
+                      help="cap the learned score with the critical-information check")
+    mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
+                      help="the learned cosine only (the paper's score)")
     return run
 
 
@@ -78,7 +91,7 @@ def check_input(path: str, question_column: str | None, paraphrase_column: str |
 
 
 def score_file(scorer, input_path: str, output_path: str, *, threshold: float, question_column: str | None = None,
-               paraphrase_column: str | None = None, chunk_size: int = 10_000) -> int:
+               paraphrase_column: str | None = None, chunk_size: int = 10_000, explain: bool = False) -> int:
     """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows."""
     from tqdm.auto import tqdm
 
@@ -96,10 +109,19 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
                 continue
             questions = _texts(chunk, columns[0], rows, input_path)
             paraphrases = _texts(chunk, columns[1], rows, input_path)
-            scores = scorer.score_pairs(questions, paraphrases, show_progress_bar=False)
             out = chunk.copy()
+            if explain:
+                from ..hybrid import format_reasons
+
+                explanations = scorer.explain_pairs(questions, paraphrases)
+                scores = np.array([e.score for e in explanations], dtype=np.float32)
+                reasons = [format_reasons(e) for e in explanations]
+            else:
+                scores = scorer.score_pairs(questions, paraphrases, show_progress_bar=False)
             out["score"] = scores.astype(float).round(6)
             out["valid"] = scores >= threshold
+            if explain:
+                out["reasons"] = reasons
             writer.write(out)
             rows += len(chunk)
             bar.update(len(chunk))
@@ -115,9 +137,9 @@ def run(args) -> int:
         raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
     check_input(args.input, args.question_column, args.paraphrase_column)
     scorer = ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
-                                   threshold=args.threshold)
+                                   threshold=args.threshold, hybrid=args.hybrid)
     rows = score_file(scorer, args.input, args.output, threshold=scorer.threshold,
                       question_column=args.question_column, paraphrase_column=args.paraphrase_column,
-                      chunk_size=args.chunk_size)
+                      chunk_size=args.chunk_size, explain=args.explain)
     log.info("scored %d pairs into %s (threshold %.2f)", rows, args.output, scorer.threshold)
     return 0
