@@ -21,6 +21,9 @@ _LAZY = {
     "Analyzer": ("paraqd.analysis", "Analyzer"),
     "analyze": ("paraqd.analysis", "analyze"),
     "augment": ("paraqd.augment", "augment"),
+    "CriticalInfoChecker": ("paraqd.checks", "CriticalInfoChecker"),
+    "Evaluator": ("paraqd.evaluation", "Evaluator"),
+    "evaluate_scores": ("paraqd.evaluation.metrics", "evaluate_scores"),
 }
 
 

@@ -27,7 +27,11 @@ EPILOG = """examples:
   paraqd operators                                  list the rewrite operators and their availability
   paraqd augment questions.jsonl -o triplets.jsonl  make (anchor, positive, negative) triplets
   paraqd train triplets.jsonl -o model/             fine-tune the scorer with triplet loss
-  paraqd score pairs.csv -o scored.csv              score (question, paraphrase) pairs
+  paraqd score pairs.csv -o scored.csv --explain    score (question, paraphrase) pairs, with reasons
+  paraqd evaluate pretrained labelled.csv --json m.json   metrics on labelled pairs (paper Table 1)
+  paraqd bench --pool q.jsonl --eval test.csv -o out/     all methods on the same budget
+  paraqd pairs closure labelled.csv -o more.csv           more pairs from labelled ones
+  paraqd demo                                       the main job on bundled samples, offline
 
 Run `paraqd COMMAND --help` for the options of one command."""
 

@@ -29,6 +29,8 @@ def add_arguments(parser):
     parser.add_argument("--output", default="runs/demo", help="output directory (default: runs/demo)")
     parser.add_argument("--model", default=None, help="scorer model directory or name (default: embedded)")
     parser.add_argument("--seed", type=int, default=3407)
+    parser.add_argument("--pure", action="store_true",
+                        help="score with the learned cosine only (no critical-information check)")
     return run
 
 
@@ -56,23 +58,24 @@ def run(args) -> int:
     print(f"      anchor  : {example.anchor}\n      positive: {example.positive}  [{example.positive_op}]"
           f"\n      negative: {example.negative}  [{example.negative_op}]")
 
-    scorer = ParaphraseScorer.load(args.model)
+    scorer = ParaphraseScorer.load(args.model, hybrid=False if args.pure else True)
     pairs = read_table(samples / "candidates.csv")
-    explain = getattr(scorer, "explain_pairs", None)
-    if explain is not None:
-        results = explain(pairs["question"].tolist(), pairs["candidate"].tolist())
-        pairs["score"] = [r.score for r in results]
-        pairs["valid"] = [r.valid for r in results]
-        pairs["reasons"] = ["; ".join(r.reasons) for r in results]
-    else:
-        pairs["score"] = scorer.score_pairs(pairs["question"].tolist(), pairs["candidate"].tolist())
-        pairs["valid"] = pairs["score"] > 0.5
+    results = scorer.explain_pairs(pairs["question"].tolist(), pairs["candidate"].tolist())
+    pairs["cosine"] = [round(r.cosine, 6) for r in results]
+    pairs["score"] = [round(r.score, 6) for r in results]
+    pairs["valid"] = [r.valid for r in results]
+    pairs["reasons"] = ["; ".join(r.reasons) for r in results]
     write_table(pairs, out / "scored.csv")
-    print(f"[2/2] score: {len(pairs)} candidate paraphrases -> {out / 'scored.csv'}")
+    mode = "learned cosine only" if args.pure else "learned cosine capped by the critical-information check"
+    agree = int((pairs["valid"].astype(int) == pairs["expected"].astype(int)).sum())
+    print(f"[2/2] score ({mode}): {len(pairs)} candidate paraphrases -> {out / 'scored.csv'}")
+    print(f"      verdicts agreeing with the hand labels: {agree}/{len(pairs)}")
+    print("      cosine = learned similarity; score = final score (valid when >= "
+          f"{scorer.threshold:g})")
     for question, group in pairs.groupby("question", sort=False):
         print(f"\n  Q: {question}")
         for _, row in group.sort_values("score", ascending=False).iterrows():
             verdict = "valid  " if row.valid else "INVALID"
-            reason = f"  <- {row.reasons}" if "reasons" in row and row.reasons else ""
-            print(f"    {row.score:+.3f} {verdict} {row.candidate}{reason}")
+            reason = f"\n{'':22}<- {row.reasons}" if row.reasons else ""
+            print(f"    cos {row.cosine:+.2f} score {row.score:+.2f} {verdict} {row.candidate}{reason}")
     return 0
