@@ -216,3 +216,8 @@ def test_empty_and_plain_text(analyzer):
         doc = analyzer.analyze(text)
         assert doc.units == ()
         assert all(doc.text[m.start:m.end] == m.text for m in doc.numbers)
+
+
+def test_one_in_a_relative_clause_is_a_number(analyzer):
+    doc = analyzer.analyze("A basket contains 25 oranges among which one is bad. Which one is ripe?")
+    assert [n.value for n in doc.numbers] == [25.0, 1.0]

@@ -20,7 +20,9 @@ from paraqd.analysis.document import tidy_spacing
 from paraqd.operators import create_operator
 from paraqd.operators.num2words_op import in_formula
 
-SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# derandomize: the same examples on every run, so CI never fails on a draw nobody has seen
+SETTINGS = settings(max_examples=50, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(scope="module")

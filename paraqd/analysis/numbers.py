@@ -342,7 +342,9 @@ class _WordParser:
         if self.joined(i + 1) and (self.low(i + 1) in _NUMERIC_WORDS or self.low(i + 1) in ("point", "over")):
             return False  # "only one third", "the one hundred"
         if self.low(i - 1) in _ONE_PRONOUN_BEFORE and self.joined(i):
-            return True
+            # "among which one is bad", "of which one is red": a relative clause counting one of a set
+            return not (self.low(i - 1) == "which" and self.low(i - 2) in ("among", "of", "in")
+                        and self.joined(i - 1))
         return self.low(i + 1) == "another" and self.joined(i + 1)
 
     def _after_cardinal(self, i: int, j: int, value: float, last: str) -> tuple[int, float, str]:

@@ -116,3 +116,20 @@ class Operator:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} ({self.paper_id}, {self.polarity}, {self.stage})>"
+
+
+class UsesUnitVocabulary:
+    """Mixin for operators that consult the unit vocabulary: pass one, or get the bundled default lazily."""
+
+    def __init__(self, units=None):
+        self.units = units
+
+    def _vocab(self):
+        if self.units is None:
+            from ..analysis import UnitVocabulary
+
+            self.units = UnitVocabulary.default()
+        return self.units
+
+    def requirements(self):
+        return []

@@ -23,7 +23,7 @@ from num2words import num2words
 
 from ..analysis import NumberMention, QuestionDoc, UnitVocabulary
 from ..analysis.numbers import ORDINAL_WORDS
-from .base import Operator
+from .base import Operator, UsesUnitVocabulary
 from .registry import register_operator
 
 _FORMULA_CHARS = set(":^=+*<>")
@@ -81,23 +81,12 @@ def number_words(text: str, mention: NumberMention) -> str | None:
 
 
 @register_operator
-class NumToWords(Operator):
+class NumToWords(UsesUnitVocabulary, Operator):
     name = "num2words"
     paper_id = "f3"
     polarity = "positive"
     stage = "train"
     description = "every number written in digits is written in words (value-preserving)"
-
-    def __init__(self, units: UnitVocabulary | None = None):
-        self.units = units
-
-    def requirements(self):
-        return []
-
-    def _vocab(self) -> UnitVocabulary:
-        if self.units is None:
-            self.units = UnitVocabulary.default()
-        return self.units
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:
         text = doc.text

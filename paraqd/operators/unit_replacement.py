@@ -13,28 +13,18 @@ import random
 
 from ..analysis import QuestionDoc, Unit, UnitMention, UnitVocabulary
 from ..analysis.units import is_symbol, number_before
-from .base import Operator
+from .base import Operator, UsesUnitVocabulary
 from .registry import register_operator
 
 
 @register_operator
-class UnitReplacement(Operator):
+class UnitReplacement(UsesUnitVocabulary, Operator):
     name = "unit-replacement"
     paper_id = "f10"
     polarity = "negative"
     stage = "train"
     description = "replace units by another of the same category (Currency, Length, Time, Weight, Speed, ...)"
 
-    def __init__(self, units: UnitVocabulary | None = None):
-        self.units = units
-
-    def requirements(self):
-        return []
-
-    def _vocab(self) -> UnitVocabulary:
-        if self.units is None:
-            self.units = UnitVocabulary.default()
-        return self.units
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:
         mentions = doc.units
