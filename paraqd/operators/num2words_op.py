@@ -21,7 +21,7 @@ import random
 
 from num2words import num2words
 
-from ..analysis import NumberMention, QuestionDoc, UnitVocabulary
+from ..analysis import NumberMention, QuestionDoc
 from ..analysis.numbers import ORDINAL_WORDS
 from .base import Operator, UsesUnitVocabulary
 from .registry import register_operator

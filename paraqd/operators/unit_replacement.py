@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..analysis import QuestionDoc, Unit, UnitMention, UnitVocabulary
+from ..analysis import QuestionDoc, Unit, UnitMention
 from ..analysis.units import is_symbol, number_before
 from .base import Operator, UsesUnitVocabulary
 from .registry import register_operator
