@@ -38,6 +38,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=5, help="questions in the ranking workload")
     parser.add_argument("--candidates", type=int, default=20)
     parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--no-onnx", action="store_true", help="skip the ONNX Runtime int8 measurement")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -91,6 +92,14 @@ def main() -> None:
         "naive_loop_candidates_per_second": round(n_rank / rank_bare_s, 1),
         "ranking_ratio_vs_encode": round(rank_bare_s / rank_paraqd_s, 3),
     }
+    if not args.no_onnx:
+        int8 = ParaphraseScorer.load(batch_size=args.batch_size, backend="onnx-int8", device="cpu")
+        int8_scores = int8.score_pairs(questions, paraphrases)  # also the warm-up
+        int8_s = best_of(lambda: int8.score_pairs(questions, paraphrases), args.repeats)
+        torch_scores = scorer.score_pairs(questions, paraphrases)
+        result["onnx_int8_pairs_per_second"] = round(len(questions) / int8_s, 1)
+        result["onnx_int8_ratio_vs_torch"] = round(paraqd_s / int8_s, 3)
+        result["onnx_int8_pearson_vs_torch"] = round(float(np.corrcoef(int8_scores, torch_scores)[0, 1]), 5)
     print(f"pairs: paraqd {paraqd_s:.2f} s, bare encode {bare_s:.2f} s; "
           f"ranking {len(workload)}x{args.candidates}: paraqd {rank_paraqd_s:.2f} s, naive loop {rank_bare_s:.2f} s")
     print(json.dumps(result))

@@ -102,19 +102,24 @@ class ParaphraseScorer:
         """Load a scorer from a model directory or name (``None``: the embedded all-MiniLM-L6-v2).
 
         ``device`` None picks CUDA, then MPS, then CPU. ``threshold`` None takes the model's own from its
-        ``paraqd.json`` (``scoring.threshold``), else 0.5. ``hybrid`` None follows the model's
-        ``paraqd.json`` (``scoring.method == "hybrid"``: on for models trained with the recommended recipe, off for
-        plain encoders); True caps the learned cosine with the critical-information check
-        (:mod:`paraqd.hybrid`); False gives the pure learned cosine, the paper's score. ``backend`` is ``"torch"``; ``"onnx"`` and
-        ``"onnx-int8"`` are reserved for the ONNX runtime and not available yet.
+        ``paraqd.json`` (``scoring.threshold``), else 0.5. ``backend`` is ``"torch"``, ``"onnx"`` or
+        ``"onnx-int8"`` (ONNX Runtime, int8 weights: fastest on CPU; see :mod:`paraqd.backends`).
+
+        ``hybrid`` None follows the model's ``paraqd.json`` (``scoring.method == "hybrid"``: on for models
+        trained with the recommended recipe, off for plain encoders); True caps the learned cosine with the
+        critical-information check (:mod:`paraqd.hybrid`); False gives the pure learned cosine, the paper's
+        score.
         """
         if backend not in BACKENDS:
             raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-        if backend != "torch":
-            raise InputError(f"backend {backend!r} is not implemented yet; use backend='torch'")
         resolved = resolve_encoder(None if path is None else str(path))
         metadata = read_metadata(resolved) if Path(resolved).is_dir() else {}
-        model = _load_sentence_transformer(resolved, device=device)
+        if backend == "torch":
+            model = _load_sentence_transformer(resolved, device=device)
+        else:
+            from .backends import load_encoder
+
+            model = load_encoder(resolved, backend=backend, device=device)
         if max_seq_length is not None:
             model.max_seq_length = int(max_seq_length)
         scoring = metadata.get("scoring", {}) or {}

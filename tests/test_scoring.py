@@ -132,8 +132,8 @@ def test_bad_batch_size_and_backend():
         ParaphraseScorer(HashEncoder(), batch_size=0)
     with pytest.raises(InputError, match="unknown backend"):
         ParaphraseScorer.load(backend="tensorflow")
-    with pytest.raises(InputError, match="not implemented yet"):
-        ParaphraseScorer.load(backend="onnx")
+    with pytest.raises(InputError, match="local model directory"):
+        ParaphraseScorer.load(Path("/nonexistent/model"), backend="onnx")
 
 
 def test_missing_model_is_unavailable(tmp_path):

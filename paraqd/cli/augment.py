@@ -121,7 +121,8 @@ def run(args) -> int:
                        workers=args.workers, skip_unavailable=args.skip_unavailable,
                        operator_options=options, question_ids=ids, progress=True, stats=stats,
                        engine=args.engine,
-                       engine_options={"address": args.dask_address} if args.engine == "dask" else None)
+                       engine_options={"address": args.dask_address, "workers": args.workers}
+                       if args.engine == "dask" else None)
     write_table(triplets, args.output)
     summary = stats.as_dict()
     log.info("%d triplets from %d of %d questions (%.1f%%) -> %s", stats.triplets, stats.with_triplets,

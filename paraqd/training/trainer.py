@@ -260,10 +260,15 @@ class ParaqdTrainer:
         prepared = self.prepare(train_files, validation_files)
         fingerprint = {"config": cfg.to_dict(), "data": [s["sha256"] for s in prepared.sources],
                        "validation": prepared.counts["validation_triplets"]}
-        checkpoint = self._check_output(output_dir, fingerprint, resume, overwrite)
         ckpt_dir = output_dir / CHECKPOINT_DIR
-        ckpt_dir.mkdir(parents=True, exist_ok=True)
-        _write_json(ckpt_dir / RUN_FILE, fingerprint)
+        # Under torchrun / accelerate launch (several processes), only rank 0 prepares and later saves the
+        # output directory; the other ranks receive the checkpoint to resume from (see _sync_checkpoint).
+        is_main = int(os.environ.get("RANK", "0")) == 0
+        checkpoint = None
+        if is_main:
+            checkpoint = self._check_output(output_dir, fingerprint, resume, overwrite)
+            ckpt_dir.mkdir(parents=True, exist_ok=True)
+            _write_json(ckpt_dir / RUN_FILE, fingerprint)
 
         encoder = resolve_encoder(cfg.encoder)
         set_seed(cfg.seed)
@@ -310,6 +315,7 @@ class ParaqdTrainer:
             dataloader_num_workers=0,
             dataloader_pin_memory=False,
         )
+        checkpoint = _sync_checkpoint(args, checkpoint)
         trainer = SentenceTransformerTrainer(
             model=model, args=args,
             train_dataset=train_datasets["triplets"] if list(train_datasets) == ["triplets"] else train_datasets,
@@ -338,7 +344,9 @@ class ParaqdTrainer:
                                   sources=prepared.sources, counts=prepared.counts, operators=prepared.operators,
                                   history=history, threshold=DEFAULT_THRESHOLD)
         metadata["run"] = run_info
-        self._save(model, metadata, output_dir)
+        if trainer.is_world_process_zero():
+            self._save(model, metadata, output_dir)
+        trainer.accelerator.wait_for_everyone()
         single = list(train_datasets) == ["triplets"]
         seen = _examples_seen(first_step, steps, len(train_datasets["triplets"]) if single else None,
                               cfg.batch_size)
@@ -412,3 +420,13 @@ def train(train_files: Sequence[str | os.PathLike] | str | os.PathLike, output_d
     trainer = ParaqdTrainer(config, show_progress_bar=show_progress_bar, device=device)
     return trainer.train(train_files, output_dir, validation_files=validation_files, resume=resume,
                          overwrite=overwrite)
+
+
+def _sync_checkpoint(args, checkpoint: str | None) -> str | None:
+    """With several processes, wait for rank 0 to prepare the output and take its resume checkpoint."""
+    if args.world_size <= 1:
+        return checkpoint
+    from accelerate.utils import broadcast_object_list
+
+    args.distributed_state.wait_for_everyone()
+    return broadcast_object_list([checkpoint])[0]

@@ -1,0 +1,306 @@
+"""Inference backends for sentence encoders: PyTorch, ONNX Runtime, and ONNX Runtime with int8 weights.
+
+``load_encoder(path, backend="onnx-int8")`` returns an ordinary
+:class:`~sentence_transformers.SentenceTransformer` (same tokenizer, pooling, normalisation, ``encode``) whose
+transformer runs in ONNX Runtime. The ONNX graph is exported from the model's own weights on first use, and
+quantised to int8 (dynamic quantisation, per-channel weights) for ``"onnx-int8"``; both are cached:
+
+* in ``MODEL_DIR/onnx/`` (``model.onnx``, ``model_qint8.onnx``), the layout sentence-transformers uses, when the
+  model directory is writable and not an installed package;
+* otherwise in ``~/.cache/paraqd/onnx/<hash>/`` (``PARAQD_CACHE`` or ``cache_dir`` move it).
+
+sentence-transformers' own ``backend="onnx"`` goes through ``optimum-onnx``, whose releases pin
+``transformers<4.58``; paraqd exports with ``torch.onnx`` and quantises with ``onnxruntime.quantization``
+instead, so it needs only ``onnxruntime`` and ``onnx`` and works offline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import sys
+import sysconfig
+import tempfile
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from .errors import InputError, ModelUnavailableError
+
+logger = logging.getLogger(__name__)
+
+BACKENDS = ("torch", "onnx", "onnx-int8")
+ONNX_SUBDIR = "onnx"
+ONNX_FILES = {"onnx": "model.onnx", "onnx-int8": "model_qint8.onnx"}
+EXPORT_INFO = "paraqd_export.json"
+OPSET = 17
+_WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
+
+
+def check_backend(backend: str) -> str:
+    if backend not in BACKENDS:
+        raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    return backend
+
+
+def load_encoder(model_path: str | os.PathLike | None = None, backend: str = "torch", device: str | None = None,
+                 cache_dir: str | os.PathLike | None = None):
+    """A SentenceTransformer from a local model directory, its transformer running on ``backend``.
+
+    Args:
+        model_path: a sentence-transformers model directory (``None``: the embedded all-MiniLM-L6-v2).
+        backend: ``"torch"``, ``"onnx"`` (fp32 graph) or ``"onnx-int8"`` (int8 weights, fastest on CPU).
+        device: ``"cpu"``, ``"cuda"``...; ONNX backends use CUDA only when onnxruntime-gpu is installed.
+        cache_dir: where exported graphs go when the model directory cannot hold them.
+    """
+    from .resources import resolve_encoder
+    from .scoring import _load_sentence_transformer
+
+    check_backend(backend)
+    path = resolve_encoder(None if model_path is None else str(model_path))
+    if backend == "torch":
+        return _load_sentence_transformer(path, device=device)
+    if not Path(path).is_dir():
+        raise InputError(f"backend {backend!r} needs a local model directory, not {path!r}")
+    _require_onnxruntime()
+    model = _load_sentence_transformer(path, device="cpu")
+    onnx_file = export_onnx(path, quantize=backend == "onnx-int8", cache_dir=cache_dir, model=model)
+    use_onnx_runtime(model, onnx_file, device=device)
+    return model
+
+
+def use_onnx_runtime(model, onnx_file: str | os.PathLike, device: str | None = None) -> None:
+    """Swap the transformer of a loaded SentenceTransformer for an ONNX Runtime session of ``onnx_file``."""
+    transformer = _transformer_module(model)
+    transformer.model = OnnxTransformerModel(onnx_file, transformer.model.config, device=device)
+    transformer._declared_forward_params = set(transformer.model.input_names) | {"return_dict"}
+    transformer.model_forward_params = set(transformer._declared_forward_params)
+
+
+class OnnxTransformerModel(torch.nn.Module):
+    """Stands in for a Hugging Face encoder: same inputs, returns ``{"last_hidden_state": ...}``.
+
+    It runs an :class:`onnxruntime.InferenceSession` with as many threads as PyTorch would use.
+    """
+
+    def __init__(self, onnx_file: str | os.PathLike, config, device: str | None = None):
+        super().__init__()
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = torch.get_num_threads()
+        providers = ["CPUExecutionProvider"]
+        if device and str(device).startswith("cuda") and "CUDAExecutionProvider" in ort.get_available_providers():
+            providers.insert(0, "CUDAExecutionProvider")
+        self.session = ort.InferenceSession(str(onnx_file), options, providers=providers)
+        self.config = config
+        self.onnx_file = str(onnx_file)
+        self.input_names = [i.name for i in self.session.get_inputs()]
+        outputs = [o.name for o in self.session.get_outputs()]
+        self._output = "last_hidden_state" if "last_hidden_state" in outputs else outputs[0]
+        self.register_buffer("_anchor", torch.zeros(0), persistent=False)  # gives the module a device
+
+    @property
+    def device(self) -> torch.device:
+        return torch.device("cpu")
+
+    def forward(self, input_ids=None, attention_mask=None, token_type_ids=None, **_: Any) -> dict:
+        given = {"input_ids": input_ids, "attention_mask": attention_mask, "token_type_ids": token_type_ids}
+        feed = {}
+        for name in self.input_names:
+            value = given.get(name)
+            if value is None:
+                if name != "token_type_ids":
+                    raise InputError(f"{self.onnx_file}: the ONNX graph needs input {name!r}")
+                value = torch.zeros_like(input_ids)
+            feed[name] = value.detach().cpu().numpy().astype("int64", copy=False)
+        [hidden] = self.session.run([self._output], feed)
+        return {"last_hidden_state": torch.from_numpy(hidden)}
+
+    def __getstate__(self):
+        raise TypeError("an ONNX Runtime session cannot be pickled; load the encoder in each process")
+
+
+# -- export ---------------------------------------------------------------------------------------------------
+
+
+def onnx_cache_dir(model_path: str | os.PathLike, cache_dir: str | os.PathLike | None = None) -> Path:
+    """Where the ONNX files of ``model_path`` live: ``MODEL/onnx`` when writable, else a user cache."""
+    model_dir = Path(model_path).resolve()
+    if cache_dir is None and _writable_model_dir(model_dir):
+        return model_dir / ONNX_SUBDIR
+    root = Path(cache_dir or os.environ.get("PARAQD_CACHE") or Path.home() / ".cache" / "paraqd") / "onnx"
+    digest = hashlib.sha256(str(model_dir).encode()).hexdigest()[:16]
+    return root / f"{model_dir.name}-{digest}"
+
+
+def export_onnx(model_path: str | os.PathLike, quantize: bool = False, cache_dir: str | os.PathLike | None = None,
+                model=None, force: bool = False) -> Path:
+    """Path of the model's ONNX graph (int8 when ``quantize``), exported on first use and then reused.
+
+    A graph is re-exported when the model's weights changed since (size or modification time differ).
+    Files are written under a temporary name and renamed, so a crash never leaves a half-written graph.
+    """
+    model_dir = Path(model_path).resolve()
+    out_dir = onnx_cache_dir(model_dir, cache_dir)
+    fp32 = out_dir / ONNX_FILES["onnx"]
+    target = out_dir / ONNX_FILES["onnx-int8"] if quantize else fp32
+    info = _read_export_info(out_dir)
+    fingerprint = _weights_fingerprint(model_dir)
+    fresh = info is None or info.get("weights") == fingerprint  # None: graphs placed there by the user
+    if target.is_file() and fresh and not force:
+        return target
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if force or not fresh or not fp32.is_file():
+        if model is None:
+            from .scoring import _load_sentence_transformer
+
+            model = _load_sentence_transformer(str(model_dir), device="cpu")
+        logger.info("exporting %s to ONNX in %s", model_dir, out_dir)
+        with _atomic_file(fp32) as tmp:
+            _export_transformer(model, tmp)
+        (out_dir / ONNX_FILES["onnx-int8"]).unlink(missing_ok=True)
+        _write_export_info(out_dir, fingerprint)
+    if quantize and (force or not target.is_file()):
+        logger.info("quantising %s to int8", fp32)
+        with _atomic_file(target) as tmp:
+            quantize_int8(fp32, tmp)
+    return target
+
+
+def quantize_int8(source: str | os.PathLike, destination: str | os.PathLike) -> None:
+    """Dynamic int8 quantisation (per-channel int8 weights, activations quantised on the fly)."""
+    _require_onnxruntime()
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    # per-channel scales keep the scores of all-MiniLM-L6-v2 within r > 0.99 of fp32; per-tensor did not
+    # the quantizer logs every node through logging.info()/warning() on the root logger, which would also
+    # install a default handler (logging.basicConfig) in an application that has none
+    root, quiet = logging.getLogger(), logging.NullHandler()
+    level = root.level
+    root.addHandler(quiet)
+    root.setLevel(max(level, logging.ERROR))
+    try:
+        quantize_dynamic(str(source), str(destination), weight_type=QuantType.QInt8, per_channel=True)
+    finally:
+        root.setLevel(level)
+        root.removeHandler(quiet)
+
+
+class _EncoderGraph(torch.nn.Module):
+    """Positional-argument wrapper tracing the Hugging Face model to ``last_hidden_state``."""
+
+    def __init__(self, hf_model, input_names: Sequence[str]):
+        super().__init__()
+        self.hf_model = hf_model
+        self.input_names = list(input_names)
+
+    def forward(self, *inputs):
+        out = self.hf_model(**dict(zip(self.input_names, inputs)), return_dict=True)
+        return out["last_hidden_state"]
+
+
+def _export_transformer(model, destination: Path) -> None:
+    transformer = _transformer_module(model)
+    hf_model = transformer.model
+    if not isinstance(hf_model, torch.nn.Module) or isinstance(hf_model, OnnxTransformerModel):
+        raise InputError("only a PyTorch transformer can be exported to ONNX")
+    features = transformer.preprocess(["What is 4 plus 5?", "A train travels 60 km in 2 hours. How fast is it?"])
+    accepted = set(_forward_parameters(hf_model))
+    names = [n for n in ("input_ids", "attention_mask", "token_type_ids") if n in features and n in accepted]
+    args = tuple(features[n].to("cpu") for n in names)
+    axes = {n: {0: "batch", 1: "sequence"} for n in [*names, "last_hidden_state"]}
+    was_training, hf_device = hf_model.training, next(hf_model.parameters()).device
+    hf_model.eval().to("cpu")
+    try:
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.simplefilter("ignore")
+            torch.onnx.export(_EncoderGraph(hf_model, names), args, str(destination), input_names=names,
+                              output_names=["last_hidden_state"], dynamic_axes=axes, opset_version=OPSET,
+                              dynamo=False)
+    except Exception as exc:
+        raise ModelUnavailableError(str(getattr(transformer, "name_or_path", "encoder")),
+                                    reason=f"ONNX export failed: {type(exc).__name__}: {exc}"[:300],
+                                    hint="use backend='torch'") from None
+    finally:
+        hf_model.to(hf_device).train(was_training)
+
+
+def _forward_parameters(hf_model) -> list[str]:
+    import inspect
+
+    return list(inspect.signature(hf_model.forward).parameters)
+
+
+def _transformer_module(model):
+    from sentence_transformers.base.modules.transformer import Transformer
+
+    for module in model.modules():
+        if isinstance(module, Transformer):
+            return module
+    raise InputError("the model has no Transformer module to run on ONNX Runtime")
+
+
+def _weights_fingerprint(model_dir: Path) -> dict[str, int] | None:
+    for name in _WEIGHT_FILES:
+        path = model_dir / name
+        if path.is_file():
+            stat = path.stat()
+            return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    return None
+
+
+def _read_export_info(out_dir: Path) -> dict | None:
+    try:
+        return json.loads((out_dir / EXPORT_INFO).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _write_export_info(out_dir: Path, fingerprint) -> None:
+    info = {"weights": fingerprint, "torch": torch.__version__, "opset": OPSET, "exporter": "paraqd"}
+    with _atomic_file(out_dir / EXPORT_INFO) as tmp:
+        tmp.write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+
+
+class _atomic_file:
+    """A temporary path beside ``target``, renamed onto it on success and removed on failure."""
+
+    def __init__(self, target: Path):
+        self.target = target
+
+    def __enter__(self) -> Path:
+        fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent)
+        os.close(fd)
+        self.tmp = Path(name)
+        return self.tmp
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(self.tmp, 0o666 & ~mask)  # mkstemp makes 0600 files
+            os.replace(self.tmp, self.target)
+        else:
+            self.tmp.unlink(missing_ok=True)
+
+
+def _writable_model_dir(model_dir: Path) -> bool:
+    installed = {Path(p).resolve() for p in (sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"])}
+    installed |= {Path(p).resolve() for p in sys.path if p.endswith(("site-packages", "dist-packages"))}
+    if any(model_dir.is_relative_to(root) for root in installed):
+        return False  # never write into an installed package
+    return os.access(model_dir, os.W_OK)
+
+
+def _require_onnxruntime() -> None:
+    try:
+        import onnx  # noqa: F401
+        import onnxruntime  # noqa: F401
+    except ImportError:
+        raise InputError("the ONNX backends need onnxruntime and onnx: pip install 'paraqd[onnx]'") from None
