@@ -262,3 +262,14 @@ def test_severity_parse():
     assert Severity.parse("Critical") is Severity.CRITICAL and Severity.parse(2) is Severity.MAJOR
     with pytest.raises(ValueError, match="unknown severity"):
         Severity.parse("fatal")
+
+
+def test_pro_form_ones_is_not_a_rename():
+    from paraqd.checks import CriticalInfoChecker
+
+    result = CriticalInfoChecker().check(
+        "Paco had 26 salty cookies and 17 sweet cookies. He ate 14 sweet cookies and 9 salty cookies. "
+        "How many salty cookies did Paco have left?",
+        "Paco had 26 salty and 17 sweet cookies. After eating 14 of the sweet ones and 9 of the salty ones, "
+        "how many salty cookies were left?")
+    assert result.verdict != "invalid", result.reasons

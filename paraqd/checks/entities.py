@@ -21,6 +21,7 @@ _TERM_POS = frozenset({"NOUN", "PROPN"})
 LIGHT_NOUNS = frozenset({
     "amount", "number", "total", "value", "sum", "part", "rest", "way", "lot", "kind", "type", "case",
     "question", "answer", "following", "option", "choice", "result", "term", "respectively", "order",
+    "one",  # the pro-form "ones" ("the sweet ones") stands for a noun already there, it renames nothing
 })
 
 
