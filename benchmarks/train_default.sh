@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Train paraqd's recommended scorer on a CPU budget (<= 30 minutes on 2 idle cores) into OUTDIR.
+#
+#   benchmarks/train_default.sh OUTDIR          # then: paraqd evaluate OUTDIR AQUA_test.csv SAWP_test.csv
+#
+# Recipe (ablations: benchmarks/train_ablations.py, docs/training.md): the encoder (all-MiniLM-L6-v2) stays
+# frozen; every distinct text is encoded once and a residual tanh head is trained on the cached embeddings
+# with the triplet loss of the paper's script (Euclidean distance, margin 5), on the reference
+# augmentations of ../shared/data/reference_augmentations
+# ("bring your own": real back-translations and Pegasus negatives) plus triplets made by the rule-based
+# train operators from the question pools. The model directory switches the hybrid score on (learned
+# cosine capped by the critical-information check) in its paraqd.json.
+#
+# No evaluation question is ever trained on: every question of ../shared/data/eval/*.csv (normalised) is
+# dropped from the reference files and the pools, and so is the AQuA dev split used for validation.
+#
+# Environment: PARAQD_SHARED (default ../shared beside the repository), PYTHON (default .venv/bin/python),
+# POOL_QUESTIONS (default 2000), EVALUATE=0 to skip the evaluation printed at the end.
+set -euo pipefail
+
+if [[ $# -ne 1 || "$1" == -* ]]; then
+    echo "usage: $0 OUTDIR" >&2
+    exit 2
+fi
+OUT=$1
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=${PARAQD_SHARED:-$ROOT/../shared}
+PY=${PYTHON:-$ROOT/.venv/bin/python}
+DATA=$SHARED/data
+export HF_HUB_OFFLINE=1 TOKENIZERS_PARALLELISM=false
+
+for f in "$DATA/reference_augmentations/aqua_train400_augmented.csv" "$DATA/questions/svamp.jsonl"; do
+    [[ -f $f ]] || { echo "error: $f not found (set PARAQD_SHARED)" >&2; exit 2; }
+done
+EVAL_FILES=()
+for f in "$DATA"/eval/*.csv; do [[ -f $f ]] && EVAL_FILES+=("$f"); done
+
+start=$(date +%s)
+"$PY" -m paraqd.training.recipes "$OUT" --overwrite \
+    --reference "$DATA/reference_augmentations/aqua_train400_augmented.csv" \
+    --pools "$DATA/questions/svamp.jsonl" "$DATA/questions/gsm8k_train.jsonl" "$DATA/questions/gsm8k_test.jsonl" \
+    --pool-questions "${POOL_QUESTIONS:-2000}" --per-question 3 \
+    --exclude "${EVAL_FILES[@]}" "$DATA/questions/aqua_dev.jsonl" \
+    --validation "$DATA/reference_augmentations/aqua_dev_augmented.csv" \
+    --loss triplet-euclidean --margin 5 --blocks 1 --epochs 20 --lr 1e-3 --seed 3407
+echo "trained $OUT in $(( $(date +%s) - start )) s"
+
+if [[ "${EVALUATE:-1}" != 0 && ${#EVAL_FILES[@]} -gt 0 ]]; then
+    "$PY" -m paraqd evaluate "$OUT" "${EVAL_FILES[@]}" --json "$OUT.eval.json"
+fi

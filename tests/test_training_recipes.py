@@ -1,0 +1,174 @@
+"""The CPU-budget training recipe: leakage filters, wide-form pairs, the cached-embedding head, hybrid metadata."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from paraqd.errors import InputError
+from paraqd.training.recipes import (
+    HeadConfig,
+    TrainingSetSpec,
+    apply_head,
+    build_training_set,
+    drop_banned,
+    enable_hybrid_scoring,
+    normalise_question,
+    train_head,
+    wide_to_pairs,
+)
+
+WIDE = pd.DataFrame({
+    "question": ["Tom has 3 apples.", "A car goes 60 km/h."],
+    "positive1": ["Tom owns 3 apples.", "A car travels at 60 km/h."],
+    "positive2": ["Tom has 3 apples.", None],
+    "neg_1": ["Tom has apples.", "A car goes."],
+    "neg_2": [None, "A car goes 60 miles per hour."],
+})
+
+
+@given(st.text(max_size=40))
+def test_normalise_is_idempotent_and_ignores_case_and_spacing(text):
+    key = normalise_question(text)
+    assert normalise_question(key) == key
+    assert normalise_question(f"  {text.upper()}  ") == normalise_question(f"{text.upper()}")
+
+
+def test_drop_banned_compares_normalised_questions():
+    banned = {normalise_question("Tom has 3  Apples.")}
+    kept, dropped = drop_banned(["tom has 3 apples.", "Ann has 2 pens."], banned)
+    assert kept == ["Ann has 2 pens."] and dropped == 1
+
+
+def test_wide_to_pairs_labels_skips_empty_and_identical():
+    pairs = wide_to_pairs(WIDE)
+    assert len(pairs) == 5  # 2 + 3 candidates; the empty cell and the copy of the question are left out
+    assert pairs["label"].tolist() == [1, 0, 1, 0, 0]
+    assert "Tom has 3 apples." not in set(pairs["paraphrase"])
+    with pytest.raises(InputError, match="wide-form"):
+        wide_to_pairs(WIDE[["question", "positive1"]])
+
+
+def test_build_training_set_drops_excluded_questions(tmp_path):
+    ref = tmp_path / "ref.csv"
+    WIDE.to_csv(ref, index=False)
+    evalset = tmp_path / "eval.csv"
+    pd.DataFrame({"question": ["TOM has 3 apples."], "augmented": ["x"], "final_label": [0]}).to_csv(evalset)
+    report = build_training_set(TrainingSetSpec(reference=[ref], exclude=[evalset]), tmp_path / "t.csv")
+    out = pd.read_csv(tmp_path / "t.csv")
+    assert report.dropped_questions == 1
+    assert set(out["anchor"]) == {"A car goes 60 km/h."} and len(out) == report.reference_triplets == 2
+    with pytest.raises(InputError, match="empty"):
+        build_training_set(TrainingSetSpec(reference=[ref], exclude=[ref]), tmp_path / "none.csv")
+
+
+def test_pool_operators_refuse_test_operators(tmp_path):
+    from paraqd.training.recipes import pool_triplets
+
+    with pytest.raises(InputError, match="test operators"):
+        pool_triplets(["Tom has 3 apples."], operators="f3,fd")
+
+
+def _toy_embeddings(seed=0, n=40, d=8):
+    rng = np.random.default_rng(seed)
+    table = rng.normal(size=(3 * n, d)).astype(np.float32)
+    # positives close to anchors, negatives slightly further: a head can widen the gap
+    table[n:2 * n] = table[:n] + 0.3 * rng.normal(size=(n, d))
+    table[2 * n:] = table[:n] + 0.6 * rng.normal(size=(n, d))
+    table /= np.linalg.norm(table, axis=1, keepdims=True)
+    return table, np.arange(n), np.arange(n, 2 * n), np.arange(2 * n, 3 * n)
+
+
+def test_head_starts_as_identity_and_lowers_the_loss():
+    import torch
+
+    table, a, p, n = _toy_embeddings()
+    untrained = train_head(table, a, p, n, HeadConfig(epochs=1, learning_rate=1e-9))
+    assert torch.allclose(apply_head(untrained.blocks, table), torch.as_tensor(table), atol=1e-5)
+    result = train_head(table, a, p, n, HeadConfig(epochs=30, batch_size=8, learning_rate=1e-2))
+    assert result.losses[-1] < result.losses[0]
+    again = train_head(table, a, p, n, HeadConfig(epochs=30, batch_size=8, learning_rate=1e-2))
+    assert again.losses == result.losses  # deterministic under the seed
+
+
+@pytest.mark.parametrize("loss", ["triplet-euclidean", "mnrl", "threshold"])
+def test_every_head_loss_trains(loss):
+    table, a, p, n = _toy_embeddings(1)
+    result = train_head(table, a, p, n, HeadConfig(loss=loss, margin=0.3 if loss == "threshold" else 1.0,
+                                                   epochs=10, batch_size=8, learning_rate=1e-2))
+    assert np.isfinite(result.losses).all() and result.losses[-1] <= result.losses[0]
+
+
+def test_head_config_rejects_bad_settings():
+    with pytest.raises(InputError, match="loss"):
+        HeadConfig(loss="hinge").validate()
+    with pytest.raises(InputError, match="blocks"):
+        HeadConfig(blocks=0).validate()
+    with pytest.raises(InputError):
+        train_head(np.zeros((2, 4), dtype=np.float32), [], [], [])
+
+
+def test_enable_hybrid_scoring_rewrites_only_the_scoring_section(tmp_path):
+    (tmp_path / "paraqd.json").write_text(json.dumps({"seed": 1, "scoring": {"method": "cosine"}}))
+    enable_hybrid_scoring(tmp_path, extra={"recipe": {"name": "x"}})
+    meta = json.loads((tmp_path / "paraqd.json").read_text())
+    assert meta["seed"] == 1 and meta["recipe"] == {"name": "x"}
+    assert meta["scoring"]["method"] == "hybrid" and meta["scoring"]["threshold"] == 0.5
+    assert meta["scoring"]["rule"]["caps"]["critical"] == -1.0
+    with pytest.raises(InputError, match="paraqd.json"):
+        enable_hybrid_scoring(tmp_path / "missing")
+
+
+@pytest.mark.slow
+def test_saved_head_model_loads_and_scores_like_the_head(tmp_path):
+    import torch
+
+    from paraqd import ParaphraseScorer
+    from paraqd.resources import resolve_encoder
+    from paraqd.scoring import _load_sentence_transformer
+    from paraqd.training.recipes import EmbeddingCache, save_with_head
+
+    encoder = _load_sentence_transformer(resolve_encoder(None), device="cpu")
+    texts = ["Tom has 3 apples.", "Tom owns three apples.", "Tom has apples.", "A car goes 60 km/h."]
+    cache = EmbeddingCache(encoder)
+    assert cache.add(texts + texts[:2]) == 4
+    table = cache.matrix()
+    result = train_head(table, [0], [1], [2], HeadConfig(epochs=5, batch_size=1, learning_rate=1e-2))
+    save_with_head(encoder, result.blocks, tmp_path / "model")
+    scorer = ParaphraseScorer.load(tmp_path / "model", device="cpu")
+    expected = apply_head(result.blocks, table)
+    got = scorer.encode(texts)
+    assert np.allclose(got, expected.numpy(), atol=1e-4)
+    assert torch.allclose(torch.as_tensor(got[0] @ got[1]), (expected[0] @ expected[1]), atol=1e-4)
+
+
+@pytest.mark.slow
+def test_top_layers_train_in_place_and_match_the_full_model(tmp_path):
+    import torch
+
+    from paraqd.resources import resolve_encoder
+    from paraqd.scoring import _load_sentence_transformer
+    from paraqd.training.recipes import HiddenStateCache, TopLayerConfig, encode_from_cache, train_top_layers
+
+    model = _load_sentence_transformer(resolve_encoder(None), device="cpu")
+    texts = ["Tom has 3 apples.", "Tom owns three apples.", "Tom has apples."]
+    cache = HiddenStateCache(model, frozen_layers=5)
+    assert cache.add(texts) == 3 and cache.add(texts) == 0
+    with torch.no_grad():
+        cached = encode_from_cache(model, cache, [0, 1, 2])
+    full = torch.as_tensor(model.encode(texts, normalize_embeddings=True))
+    assert torch.allclose(cached, full, atol=1e-2)  # float16 cache, same pipeline
+    frozen_before = model[0].auto_model.encoder.layer[0].attention.self.query.weight.clone()
+    top_before = model[0].auto_model.encoder.layer[5].attention.self.query.weight.clone()
+    result = train_top_layers(model, cache, [0], [1], [2], TopLayerConfig(frozen_layers=5, max_steps=2,
+                                                                          learning_rate=1e-3))
+    assert result.steps == 2 and np.isfinite(result.losses).all()
+    assert torch.equal(model[0].auto_model.encoder.layer[0].attention.self.query.weight, frozen_before)
+    assert not torch.equal(model[0].auto_model.encoder.layer[5].attention.self.query.weight, top_before)
+    with pytest.raises(InputError, match="frozen"):
+        HiddenStateCache(model, frozen_layers=6)
