@@ -185,7 +185,7 @@ def run_model_operators(texts: Sequence[str], operators: list[Operator], seed: i
     return results
 
 
-def sample_triplets(anchor: str, rewrites: Mapping[str, str | None], polarity: Mapping[str, str],
+def sample_triplets(rewrites: Mapping[str, str | None], polarity: Mapping[str, str],
                     per_question: int | None, rng: random.Random) -> list[tuple[str, str, str, str]]:
     """Draw ``per_question`` (positive, negative) combinations; ``None`` means all of them.
 
@@ -309,7 +309,7 @@ def assemble_triplets(questions: Sequence[str], ids: Sequence, rewrites: Sequenc
         for name, out in outs.items():
             if out is not None:
                 stats.applicable[name] = stats.applicable.get(name, 0) + 1
-        triplets = sample_triplets(question, outs, polarity, per_question, derive_rng(seed, pos, "sample"))
+        triplets = sample_triplets(outs, polarity, per_question, derive_rng(seed, pos, "sample"))
         if not any(out is not None and polarity[n] == "positive" for n, out in outs.items()):
             stats.no_positive += 1
         if not any(out is not None and polarity[n] == "negative" for n, out in outs.items()):

@@ -31,9 +31,11 @@ def table_format(path: str | os.PathLike) -> str:
     return FORMATS[suffix]
 
 
-def read_table(path: str | os.PathLike) -> pd.DataFrame:
-    """Read a CSV, JSONL or Parquet file into a DataFrame, with one-line errors for bad input."""
-    path = Path(path)
+_READ_ERRORS = (ValueError, pd.errors.ParserError, OSError)
+
+
+def _readable_format(path: Path) -> str:
+    """The table format of ``path``, after checking it is an existing, non-empty file."""
     fmt = table_format(path)
     if not path.exists():
         raise InputError(f"{path}: no such file")
@@ -41,6 +43,19 @@ def read_table(path: str | os.PathLike) -> pd.DataFrame:
         raise InputError(f"{path}: is a directory, expected a .csv, .jsonl or .parquet file")
     if path.stat().st_size == 0:
         raise InputError(f"{path}: file is empty")
+    return fmt
+
+
+def _read_error(path: Path, fmt: str, exc: Exception) -> InputError:
+    """A one-line error for a file the reader library rejected (its first message line)."""
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return InputError(f"{path}: cannot read as {fmt}: {first}")
+
+
+def read_table(path: str | os.PathLike) -> pd.DataFrame:
+    """Read a CSV, JSONL or Parquet file into a DataFrame, with one-line errors for bad input."""
+    path = Path(path)
+    fmt = _readable_format(path)
     try:
         if fmt == "csv":
             df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
@@ -48,9 +63,8 @@ def read_table(path: str | os.PathLike) -> pd.DataFrame:
             df = pd.read_json(path, lines=True, dtype=False)
         else:
             df = pd.read_parquet(path)
-    except (ValueError, pd.errors.ParserError, OSError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"{path}: cannot read as {fmt}: {first}") from None
+    except _READ_ERRORS as exc:
+        raise _read_error(path, fmt, exc) from None
     if len(df) == 0:
         raise InputError(f"{path}: no rows")
     return df
@@ -59,11 +73,7 @@ def read_table(path: str | os.PathLike) -> pd.DataFrame:
 def iter_table_chunks(path: str | os.PathLike, chunk_size: int = 10_000) -> Iterator[pd.DataFrame]:
     """Stream a table in chunks of at most ``chunk_size`` rows (bounded memory for large files)."""
     path = Path(path)
-    fmt = table_format(path)
-    if not path.exists():
-        raise InputError(f"{path}: no such file")
-    if path.stat().st_size == 0:
-        raise InputError(f"{path}: file is empty")
+    fmt = _readable_format(path)
     try:
         if fmt == "csv":
             yield from pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""],
@@ -75,9 +85,8 @@ def iter_table_chunks(path: str | os.PathLike, chunk_size: int = 10_000) -> Iter
 
             for batch in pq.ParquetFile(path).iter_batches(batch_size=chunk_size):
                 yield batch.to_pandas()
-    except (ValueError, pd.errors.ParserError, OSError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"{path}: cannot read as {fmt}: {first}") from None
+    except _READ_ERRORS as exc:
+        raise _read_error(path, fmt, exc) from None
 
 
 def find_column(df: pd.DataFrame, requested: str | None, candidates: Sequence[str], what: str,
@@ -102,8 +111,11 @@ def find_column(df: pd.DataFrame, requested: str | None, candidates: Sequence[st
 
 
 def text_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "input",
-                allow_empty: bool = False) -> list[str]:
-    """The values of a text column as ``str``; non-text or missing cells raise one clear error."""
+                allow_empty: bool = False, row_offset: int = 0) -> list[str]:
+    """The values of a text column as ``str``; non-text or missing cells raise one clear error.
+
+    ``row_offset`` is added to row numbers in errors (for a chunk read from the middle of a file).
+    """
     values = df[column].tolist()
     out: list[str] = []
     for i, v in enumerate(values):
@@ -112,7 +124,7 @@ def text_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "inpu
             continue
         kind = "empty" if (v is None or (isinstance(v, str)) or (isinstance(v, float) and v != v)) \
             else f"not text ({type(v).__name__})"
-        raise InputError(f"{source}: row {i + 1}, column {column!r} is {kind}")
+        raise InputError(f"{source}: row {row_offset + i + 1}, column {column!r} is {kind}")
     return out
 
 

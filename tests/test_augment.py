@@ -113,10 +113,10 @@ def test_per_question_all_gives_every_combination():
 def test_sample_triplets_without_replacement():
     rewrites = {"p1": "a", "p2": "b", "n1": "x", "n2": "y", "n3": None}
     pol = {"p1": "positive", "p2": "positive", "n1": "negative", "n2": "negative", "n3": "negative"}
-    got = sample_triplets("q", rewrites, pol, 3, random.Random(0))
+    got = sample_triplets(rewrites, pol, 3, random.Random(0))
     assert len(got) == 3 and len(set(got)) == 3
     assert all(n in ("x", "y") for _, n, _, _ in got)
-    assert len(sample_triplets("q", rewrites, pol, None, random.Random(0))) == 4
+    assert len(sample_triplets(rewrites, pol, None, random.Random(0))) == 4
 
 
 def test_derive_rng_is_stable_and_distinct():

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Iterator
 
 import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..io import PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column
+from ..io import PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column, text_column
 from . import command
 
 log = logging.getLogger("paraqd.score")
@@ -62,17 +61,6 @@ def add_arguments(parser):
     return run
 
 
-def _texts(chunk: pd.DataFrame, column: str, offset: int, source: str) -> list[str]:
-    """A chunk's text column, with row numbers of the whole file in errors."""
-    values = chunk[column].tolist()
-    for i, value in enumerate(values):
-        if not isinstance(value, str) or not value.strip():
-            missing = value is None or isinstance(value, str) or (isinstance(value, float) and math.isnan(value))
-            kind = "empty" if missing else f"not text ({type(value).__name__})"
-            raise InputError(f"{source}: row {offset + i + 1}, column {column!r} is {kind}")
-    return values
-
-
 def detect_columns(chunk: pd.DataFrame, question_column: str | None, paraphrase_column: str | None,
                    source: str) -> tuple[str, str]:
     """The (question, paraphrase) column names: the requested ones, or detected from common names."""
@@ -111,8 +99,8 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
                 columns = detect_columns(chunk, question_column, paraphrase_column, input_path)
             if len(chunk) == 0:
                 continue
-            questions = _texts(chunk, columns[0], rows, input_path)
-            paraphrases = _texts(chunk, columns[1], rows, input_path)
+            questions = text_column(chunk, columns[0], input_path, row_offset=rows)
+            paraphrases = text_column(chunk, columns[1], input_path, row_offset=rows)
             out = chunk.copy()
             if explain:
                 from ..hybrid import format_reasons
