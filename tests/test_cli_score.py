@@ -101,6 +101,7 @@ def test_score_file_streams_in_chunks(tmp_path):
     ("question,other\nq,p\n", [], "cannot find a paraphrase column"),
     ("question,augmented\nq,p\n", ["--question-column", "nope"], "no column 'nope'"),
     ("question,augmented\nq,p\nq2,\n", [], "row 2, column 'augmented' is empty"),
+    ("question,augmented\nq,p\nq1,p1\nq2,p2\nq3,\n", ["--chunk-size", "2"], "row 4, column 'augmented' is empty"),
     ("question,augmented\nq,p\n", ["--batch-size", "0"], "--batch-size"),
 ])
 def test_score_cli_bad_input_is_one_line(tmp_path, capsys, fake_model, content, args, message):
