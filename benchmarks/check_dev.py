@@ -1,12 +1,19 @@
 """How well the critical-information check separates valid from invalid paraphrases on DEVELOPMENT data.
 
-Development data = the reference augmentations (data/reference_augmentations/*.csv): ``positive1..4`` are
-valid by construction (back-translation, identity, num2words, unit expansion), ``neg_1..6`` invalid by
-construction (phrase deletion, last-sentence deletion, entity replacement, number deletion, Pegasus,
-unit replacement). Pairs whose paraphrase equals the question are left out (the identity operator, and
-Pegasus outputs that copied the question: those are not invalid). Prints, per operator column, how often
-the check flags the pair, and per finding kind and severity how often it fires on valid and invalid pairs
-(its precision on this data). ``--hybrid`` adds the untrained encoder's cosine and the hybrid rule.
+Development data:
+- the reference augmentations (data/reference_augmentations/*.csv): ``positive1..4`` are valid by
+  construction (back-translation, identity, num2words, unit expansion), ``neg_1..6`` invalid by construction
+  (phrase deletion, last-sentence deletion, entity replacement, number deletion, Pegasus, unit replacement).
+  Pairs whose paraphrase equals the question are left out (the identity operator, and Pegasus outputs that
+  copied the question: those are not invalid). ``positive3`` is left out by default: its num2words outputs
+  are corrupted ("900" -> "9zerozero"), valid by construction but not in fact.
+- the hand-labelled AQuA dev pairs (data/dev/aqua_dev_labelled.csv, 180 pairs, see data/dev/README.md):
+  test-style operators (active->passive, TF-IDF replacement, random deletion) and reference
+  back-translations / Pegasus outputs on AQuA *dev* questions, labelled by hand like the evaluation sets.
+
+Prints, per operator column, how often the check flags the pair, and per finding kind and severity how
+often it fires on valid and invalid pairs (its precision on this data). ``--hybrid`` adds the encoder's
+cosine (untrained unless ``--model``), the default hybrid rule and the candidate rules it was chosen from.
 
 The evaluation sets are never used here unless ``--eval`` is given, and then only to print a diagnostic:
 nothing in paraqd.hybrid is chosen from those figures.
@@ -28,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+LABELLED = Path(__file__).resolve().parents[1] / "data" / "dev" / "aqua_dev_labelled.csv"
 POSITIVE_COLUMNS = ("positive1", "positive2", "positive3", "positive4")
 NEGATIVE_COLUMNS = ("neg_1", "neg_2", "neg_3", "neg_4", "neg_5", "neg_6")
 
@@ -103,27 +111,36 @@ def report_scores(title: str, labels, named_scores: dict[str, np.ndarray]) -> No
 
 
 def hybrid_variants(cosines: np.ndarray, results) -> dict[str, np.ndarray]:
-    from paraqd.hybrid import DEFAULT_RULE, HybridRule
+    from paraqd.hybrid import DEFAULT_RULE, CapRule
 
     check_only = np.array([-1.0 if r.verdict == "invalid" else 1.0 for r in results])
     return {
         "cosine (pure)": cosines,
         "check alone (+1 / -1)": check_only,
         "cosine + check (default rule)": DEFAULT_RULE.combine(cosines, results),
-        "cosine + check (critical only)": HybridRule(caps={"critical": -1.0}).combine(cosines, results),
+        "cosine + check (caps: critical -1, major 0)": CapRule().combine(cosines, results),
     }
 
 
-def cap_grid(cosines: np.ndarray, results) -> dict[str, np.ndarray]:
+def rule_grid(cosines: np.ndarray, results) -> dict[str, np.ndarray]:
     """The candidate rules the default was chosen from (development data only)."""
-    from paraqd.hybrid import HybridRule
+    from paraqd.hybrid import CapRule, PenaltyRule
 
     out = {}
     for critical in (-1.0, 0.0):
-        for major in (1.0, 0.4, 0.0, -1.0):
+        for major in (1.0, 0.0, -1.0):
             caps = {"critical": critical, **({} if major == 1.0 else {"major": major})}
-            out[f"caps {caps}"] = HybridRule(caps=caps).combine(cosines, results)
+            out[f"caps {caps}"] = CapRule(caps=caps).combine(cosines, results)
+    for major in (0.5, 1.0, 2.0):
+        for weight in (0.0, 0.5, 1.0, 2.0):
+            rule = PenaltyRule(penalties={"critical": 2.0, "major": major}, content_weight=weight)
+            out[f"penalties crit 2, major {major:g}, content x{weight:g}"] = rule.combine(cosines, results)
     return out
+
+
+def load_labelled_pairs(path: Path) -> pd.DataFrame:
+    table = pd.read_csv(path)
+    return table.rename(columns={"operator": "column"}).assign(file=path.stem)
 
 
 def main(argv=None) -> int:
@@ -133,8 +150,10 @@ def main(argv=None) -> int:
     parser.add_argument("--hybrid", action="store_true", help="also score with the untrained encoder + rule")
     parser.add_argument("--model", default=None, help="model directory for --hybrid (default: untrained)")
     parser.add_argument("--eval", action="store_true", help="diagnostic on data/eval (never used for tuning)")
-    parser.add_argument("--exclude", default="", help="columns to leave out, e.g. positive3 (its num2words "
-                        "output is corrupted: '900' -> '9zerozero')")
+    parser.add_argument("--exclude", default="positive3", help="reference columns to leave out (default: "
+                        "%(default)s, whose num2words output is corrupted: '900' -> '9zerozero'); '' keeps all")
+    parser.add_argument("--labelled", type=Path, default=LABELLED, help="hand-labelled dev pairs "
+                        "(default: %(default)s)")
     parser.add_argument("--examples", type=int, default=0, help="print N flagged valid pairs (false alarms)")
     args = parser.parse_args(argv)
 
@@ -144,28 +163,37 @@ def main(argv=None) -> int:
         return 0
     from paraqd.checks import CriticalInfoChecker
 
-    checker = CriticalInfoChecker()
-    pairs = load_dev_pairs(augment_dir, args.limit, tuple(c for c in args.exclude.split(",") if c))
-    start = time.perf_counter()
-    results = checker.check_pairs(pairs["question"], pairs["paraphrase"], progress=True)
-    elapsed = time.perf_counter() - start
-    print(f"checked {len(pairs)} dev pairs in {elapsed:.1f}s ({len(pairs) / elapsed:.0f} pairs/s)")
-    report_check(pairs, results)
-    if args.examples:
-        print("\n## False alarms (valid pairs judged invalid)\n")
-        shown = 0
-        for (q, p, y, col, _), r in zip(pairs.itertuples(index=False), results):
-            if y == 1 and r.verdict == "invalid" and shown < args.examples:
-                print(f"- [{col}] {r}\n  Q: {q}\n  P: {p}")
-                shown += 1
     scorer = None
-    if args.hybrid:
+    checker = CriticalInfoChecker()
+    if args.hybrid:  # the scorer's checker: its encoder judges synonyms (paraqd.checks.synonyms)
         from paraqd.scoring import ParaphraseScorer
 
         scorer = ParaphraseScorer.load(args.model)
-        cos = scorer.cosine_pairs(list(pairs["question"]), list(pairs["paraphrase"]))
-        report_scores("Development pairs", pairs["label"].to_numpy(), hybrid_variants(cos, results))
-        report_scores("Development pairs: candidate caps", pairs["label"].to_numpy(), cap_grid(cos, results))
+        checker = scorer.checker
+    dev_sets = {"reference augmentations":
+                load_dev_pairs(augment_dir, args.limit, tuple(c for c in args.exclude.split(",") if c))}
+    if args.labelled and args.labelled.is_file():
+        dev_sets["hand-labelled AQuA dev"] = load_labelled_pairs(args.labelled)
+    for title, pairs in dev_sets.items():
+        print(f"\n# Development data: {title}")
+        start = time.perf_counter()
+        results = checker.check_pairs(pairs["question"], pairs["paraphrase"], progress=True)
+        elapsed = time.perf_counter() - start
+        print(f"checked {len(pairs)} dev pairs in {elapsed:.1f}s ({len(pairs) / elapsed:.0f} pairs/s)")
+        report_check(pairs, results)
+        if args.examples:
+            print("\n## False alarms (valid pairs judged invalid)\n")
+            shown = 0
+            for (q, p, y, col), r in zip(pairs[["question", "paraphrase", "label", "column"]].itertuples(
+                    index=False), results):
+                if y == 1 and r.verdict == "invalid" and shown < args.examples:
+                    print(f"- [{col}] {r}\n  Q: {q}\n  P: {p}")
+                    shown += 1
+        if scorer is not None:
+            cos = scorer.cosine_pairs(list(pairs["question"]), list(pairs["paraphrase"]))
+            labels = pairs["label"].to_numpy()
+            report_scores(f"{title}: scores", labels, hybrid_variants(cos, results))
+            report_scores(f"{title}: candidate rules", labels, rule_grid(cos, results))
     if args.eval:
         print("\n# DIAGNOSTIC ONLY: evaluation sets (nothing is tuned on these)")
         for name, table in load_eval_pairs(args.data / "eval").items():

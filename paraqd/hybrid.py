@@ -1,11 +1,20 @@
-"""Hybrid scoring: the learned cosine, capped by what the critical-information check found.
+"""Hybrid scoring: the learned cosine, lowered by what the critical-information check found.
 
-The rule is one line: ``score = min(cosine, cap[worst severity of the findings])``. A pair the check finds
-nothing wrong with keeps its learned cosine; a pair with a critical finding (a number missing or changed, a
-unit changed, the question gone) is capped at -1, whatever the encoder thought; a major finding caps it
-at ``caps["major"]``; minor findings (an entity renamed consistently, a repeated number written once) leave
-the cosine alone. The caps were chosen from the check's precision per severity on development data (the
-reference augmentations; see ``benchmarks/check_dev.py`` and docs/explain.md), never on the evaluation sets.
+The default rule (:class:`PenaltyRule`) is one line::
+
+    score = clip(cosine - penalty[worst severity] - content_weight * share of content words lost, -1, 1)
+
+with penalties critical 2.0 and major 1.0 and content weight 1.0. A pair the check finds nothing wrong with
+keeps its learned cosine; a critical finding (a number missing or changed, a unit changed, the question
+gone) takes 2 off, which puts any cosine below 0 and the usual ones (0.8-1.0) near -1, while keeping the
+encoder's order among flagged pairs; a major finding takes 1 off; the content check's minor finding takes
+off the fraction of the question's content words that were dropped (a random deletion of "hollow"
+costs 1/18 of the score, a paraphrase that kept 60 % of the wording loses 0.4).
+
+:class:`CapRule` is the earlier rule, ``min(cosine, cap[worst severity])``; models whose ``paraqd.json``
+stores ``{"caps": ...}`` keep it. Both rules were chosen on development data only: the hand-labelled AQuA
+dev pairs (``data/dev/aqua_dev_labelled.csv``) and the reference augmentations (``benchmarks/hybrid_dev.py``,
+docs/explain.md), never on the evaluation sets.
 
     from paraqd.hybrid import HybridScorer
 
@@ -18,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -28,27 +37,72 @@ from .errors import InputError
 DEFAULT_THRESHOLD = 0.5
 
 
-def _caps(caps: Mapping[Any, float]) -> dict[Severity, float]:
+def _per_severity(values: Mapping[Any, float], what: str, low: float, high: float) -> dict[Severity, float]:
     out = {}
-    for key, value in caps.items():
+    for key, value in values.items():
         try:
             severity = Severity.parse(key)
         except ValueError as exc:
             raise InputError(str(exc)) from None
-        if not -1.0 <= float(value) <= 1.0:
-            raise InputError(f"cap for {severity} must lie in [-1, 1], got {value}")
+        if not low <= float(value) <= high:
+            raise InputError(f"{what} for {severity} must lie in [{low:g}, {high:g}], got {value}")
         out[severity] = float(value)
     return out
 
 
-@dataclass(frozen=True)
+def _cosines(cosines, results) -> np.ndarray:
+    cos = np.asarray(cosines, dtype=np.float32).reshape(-1)
+    if len(cos) != len(results):
+        raise InputError(f"got {len(cos)} cosines but {len(results)} check results")
+    return cos
+
+
 class HybridRule:
+    """How a learned cosine and a :class:`~paraqd.checks.CheckResult` make one score (subclasses say how).
+
+    ``HybridRule.from_dict`` reads the rule a model's ``paraqd.json`` stores (``scoring.rule``).
+    """
+
+    kind: ClassVar[str] = ""
+
+    def combine(self, cosines: Sequence[float] | np.ndarray, results: Sequence[CheckResult]) -> np.ndarray:
+        """Hybrid scores (float32, in [-1, 1]) of learned ``cosines`` and their check ``results``."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any] | None) -> HybridRule:
+        """The stored rule: ``{"kind": "penalty", ...}``, ``{"caps": {...}}`` (a :class:`CapRule`), or the
+        default when absent."""
+        if not data:
+            return DEFAULT_RULE
+        if not isinstance(data, Mapping):
+            raise InputError("scoring.rule must be an object like {\"kind\": \"penalty\"}")
+        kind = data.get("kind", "cap" if "caps" in data else "")
+        if kind == "cap":
+            caps = data.get("caps", {})
+            if not isinstance(caps, Mapping):
+                raise InputError("scoring.rule.caps must be an object like {\"critical\": -1.0}")
+            return CapRule(caps=caps)
+        if kind == "penalty":
+            penalties = data.get("penalties", PenaltyRule().penalties)
+            if not isinstance(penalties, Mapping):
+                raise InputError("scoring.rule.penalties must be an object like {\"critical\": 2.0}")
+            return PenaltyRule(penalties=penalties, content_weight=float(data.get("content_weight", 1.0)))
+        raise InputError(f"unknown scoring rule kind {kind!r}; expected penalty or cap")
+
+
+@dataclass(frozen=True)
+class CapRule(HybridRule):
     """``score = min(cosine, caps[worst severity])``; severities without a cap leave the cosine unchanged."""
 
     caps: Mapping[Any, float] = field(default_factory=lambda: {"critical": -1.0, "major": 0.0})
+    kind: ClassVar[str] = "cap"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "caps", _caps(self.caps))
+        object.__setattr__(self, "caps", _per_severity(self.caps, "cap", -1.0, 1.0))
 
     def cap(self, result: CheckResult) -> float:
         """The highest score ``result`` allows (1.0 when nothing caps it)."""
@@ -56,29 +110,52 @@ class HybridRule:
         return 1.0 if worst is None else min(
             (c for s, c in self.caps.items() if s <= worst), default=1.0)
 
-    def combine(self, cosines: Sequence[float] | np.ndarray, results: Sequence[CheckResult]) -> np.ndarray:
-        """Hybrid scores (float32) of learned ``cosines`` and their check ``results``."""
-        cos = np.asarray(cosines, dtype=np.float32).reshape(-1)
-        if len(cos) != len(results):
-            raise InputError(f"got {len(cos)} cosines but {len(results)} check results")
+    def combine(self, cosines, results) -> np.ndarray:
+        cos = _cosines(cosines, results)
         caps = np.fromiter((self.cap(r) for r in results), dtype=np.float32, count=len(results))
         return np.minimum(cos, caps)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"caps": {str(s): c for s, c in sorted(self.caps.items())}}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> HybridRule:
-        """The rule stored in a model's ``paraqd.json`` (``scoring.rule``); the default when absent."""
-        if not data:
-            return cls()
-        if not isinstance(data, Mapping) or not isinstance(data.get("caps", {}), Mapping):
-            raise InputError("scoring.rule must be an object like {\"caps\": {\"critical\": -1.0}}")
-        return cls(caps=data.get("caps", {}))
+        return {"kind": self.kind, "caps": {str(s): c for s, c in sorted(self.caps.items())}}
 
 
-#: The rule paraqd ships (see docs/explain.md for the development measurements behind the caps).
-DEFAULT_RULE = HybridRule()
+@dataclass(frozen=True)
+class PenaltyRule(HybridRule):
+    """``score = clip(cosine - penalties[worst severity] - content_weight * content lost, -1, 1)``.
+
+    Unlike a cap, a penalty keeps the encoder's order among flagged pairs (a threshold-free metric such as
+    ROC-AUC sees it), and the content term grades pairs the rule checks pass.
+    """
+
+    penalties: Mapping[Any, float] = field(default_factory=lambda: {"critical": 2.0, "major": 1.0})
+    content_weight: float = 1.0
+    kind: ClassVar[str] = "penalty"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "penalties", _per_severity(self.penalties, "penalty", 0.0, 2.0))
+        if not 0.0 <= float(self.content_weight) <= 2.0:
+            raise InputError(f"content_weight must lie in [0, 2], got {self.content_weight}")
+        object.__setattr__(self, "content_weight", float(self.content_weight))
+
+    def penalty(self, result: CheckResult) -> float:
+        """What ``result`` takes off the cosine."""
+        worst = result.worst
+        severity = 0.0 if worst is None else max(
+            (p for s, p in self.penalties.items() if s <= worst), default=0.0)
+        return severity + self.content_weight * result.extent("content_missing")
+
+    def combine(self, cosines, results) -> np.ndarray:
+        cos = _cosines(cosines, results)
+        penalties = np.fromiter((self.penalty(r) for r in results), dtype=np.float32, count=len(results))
+        return np.clip(cos - penalties, -1.0, 1.0).astype(np.float32)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "penalties": {str(s): p for s, p in sorted(self.penalties.items())},
+                "content_weight": self.content_weight}
+
+
+#: The rule paraqd ships (see docs/explain.md for the development measurements behind it).
+DEFAULT_RULE: HybridRule = PenaltyRule()
 
 
 @dataclass(frozen=True)

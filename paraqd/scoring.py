@@ -94,6 +94,20 @@ class ParaphraseScorer:
         self.path = path
         self.backend = backend
         self.hybrid = hybrid
+        self._checker = None
+
+    @property
+    def checker(self):
+        """The critical-information checker behind explanations and hybrid scores (built on first use).
+
+        Its entity check judges one-place renames with this scorer's encoder (a noun replaced by a synonym,
+        "shop" -> "store", is not a broken rename; :class:`paraqd.checks.WordSimilarity`).
+        """
+        if self._checker is None:
+            from .checks import CriticalInfoChecker, WordSimilarity
+
+            self._checker = CriticalInfoChecker(synonyms=WordSimilarity(self.encode))
+        return self._checker
 
     @classmethod
     def load(cls, path: str | os.PathLike | None = None, *, device: str | None = None, backend: str = "torch",
@@ -129,13 +143,13 @@ class ParaphraseScorer:
             use_hybrid = scoring.get("method") == "hybrid" or bool(scoring.get("hybrid", False))
         else:
             use_hybrid = bool(hybrid)
-        hybrid_scorer = None
+        scorer = cls(model, threshold=threshold, batch_size=batch_size, metadata=metadata, path=resolved,
+                     backend=backend)
         if use_hybrid:
             from .hybrid import HybridRule, HybridScorer
 
-            hybrid_scorer = HybridScorer(rule=HybridRule.from_dict(scoring.get("rule")))
-        return cls(model, threshold=threshold, batch_size=batch_size, metadata=metadata, path=resolved,
-                   backend=backend, hybrid=hybrid_scorer)
+            scorer.hybrid = HybridScorer(scorer.checker, rule=HybridRule.from_dict(scoring.get("rule")))
+        return scorer
 
     # -- embeddings -------------------------------------------------------------------------------------
 
@@ -198,7 +212,7 @@ class ParaphraseScorer:
         questions = _check_texts(questions, "questions")
         paraphrases = _check_texts(paraphrases, "paraphrases")
         cosines = self.cosine_pairs(questions, paraphrases)
-        return (self.hybrid or HybridScorer()).explain_pairs(cosines, questions, paraphrases, self.threshold,
+        return (self.hybrid or HybridScorer(self.checker)).explain_pairs(cosines, questions, paraphrases, self.threshold,
                                                              apply_rule=self.hybrid is not None)
 
     def explain(self, question: str, paraphrase: str):

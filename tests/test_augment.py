@@ -188,3 +188,11 @@ def test_cli_stats_file(questions_file, tmp_path):
                  "--stats", str(stats)]) == 0
     data = json.loads(stats.read_text())
     assert data["questions"] == len(QUESTIONS) and data["coverage"] == 1.0
+
+
+def test_test_operators_with_a_fitted_operator_run_end_to_end():
+    """fc (TF-IDF replacement) is fitted on the raw corpus by the pipeline before rewriting."""
+    df = augment(QUESTIONS, operators="fa,fc,fd", per_question="all", seed=2)
+    assert set(df["negative_op"]) <= {"tfidf-replacement", "random-deletion"}
+    assert "tfidf-replacement" in set(df["negative_op"])
+    assert (df["negative"] != df["anchor"]).all()

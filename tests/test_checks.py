@@ -273,3 +273,57 @@ def test_pro_form_ones_is_not_a_rename():
         "Paco had 26 salty and 17 sweet cookies. After eating 14 of the sweet ones and 9 of the salty ones, "
         "how many salty cookies were left?")
     assert result.verdict != "invalid", result.reasons
+
+
+def test_content_words_dropped_are_counted_not_synonyms_or_renames(checker):
+    from paraqd.checks import ContentCheck, WordSimilarity
+
+    q = "A hollow cylinder has a radius of 4 cm. What is its volume?"
+    r = checker.check(q, q.replace("hollow ", ""))
+    [finding] = [f for f in r.findings if f.kind == "content_missing"]
+    assert finding.extent == pytest.approx(1 / 4) and finding.message == 'content words dropped: "hollow" (1 of 4)'
+    assert r.verdict == "warning" and r.extent("content_missing") == pytest.approx(0.25)
+    # units and numbers are other checks' business
+    assert "content_missing" not in kinds(checker.check(q, q.replace("4 cm", "4 mm")))
+
+    class Toy:  # two words are synonyms when they start with the same letter
+        def __call__(self, words):
+            import numpy as np
+            return np.array([[1.0, 0.0] if w[0] in "bl" else [0.0, 1.0] for w in words])
+
+    with_synonyms = CriticalInfoChecker(analyzer=checker.analyzer, synonyms=WordSimilarity(Toy()))
+    big = "A big box holds 12 pens. How many pens do 3 boxes hold?"
+    assert "content_missing" in kinds(checker.check(big, big.replace("big", "large")))
+    assert "content_missing" not in kinds(with_synonyms.check(big, big.replace("big", "large")))
+    assert ContentCheck().compare(checker.analyzer.analyze("12 + 3"), checker.analyzer.analyze("15")) == []
+
+
+def test_partial_rename_to_a_synonym_is_minor(checker):
+    from paraqd.checks import WordSimilarity
+
+    class Toy:  # "shop" and "store" share a vector, "newspaper" and "undertake" do not
+        vectors = {"shop": [1.0, 0.0], "store": [1.0, 0.0], "newspaper": [0.0, 1.0], "undertake": [1.0, 0.0]}
+
+        def __call__(self, words):
+            import numpy as np
+            return np.array([self.vectors.get(w, [0.6, 0.8]) for w in words])
+
+    with_synonyms = CriticalInfoChecker(analyzer=checker.analyzer, synonyms=WordSimilarity(Toy()))
+    q = "A shop sells 12 shirts a day. How many shirts does the shop sell in 5 days?"
+    p = "A store sells 12 shirts a day. How many shirts does the shop sell in 5 days?"
+    assert "term_renamed_inconsistently" in kinds(checker.check(q, p))
+    r = with_synonyms.check(q, p)
+    assert r.passed and "term_synonym" in kinds(r) and "term_renamed_inconsistently" not in kinds(r)
+    q2 = "She reads a newspaper every day. How many pages of the newspaper does she read in 3 days?"
+    p2 = "She reads a undertake every day. How many pages of the newspaper does she read in 3 days?"
+    assert not with_synonyms.check(q2, p2).passed
+
+
+def test_question_cut_short_only_when_the_question_was_complete(checker):
+    q = "If he gets 120 marks and fails by 78 marks, the total marks for the examination is"
+    assert "question_incomplete" not in kinds(checker.check(q, q.replace("the total", "total")))
+    full = "A train covers 120 km in 2 hours. What is its speed?"
+    assert "question_incomplete" in kinds(checker.check(full, "A train covers 120 km in 2 hours. What is its"))
+    # a relative "what" is not a question: nothing to lose when the statement changes
+    stmt = "Sohan has 50% more money than what Pankaj has."
+    assert "question_missing" not in kinds(checker.check(stmt, "Sohan has 50% more money than Pankaj."))

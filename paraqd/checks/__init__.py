@@ -7,14 +7,16 @@ a teacher and the character spans involved; a :class:`CheckResult` gathers them 
 """
 
 from .base import Check
+from .content import ContentCheck
 from .checker import CriticalInfoChecker, default_checks
 from .entities import EntityCheck
 from .findings import CheckResult, Finding, Severity
 from .numbers import NumberCheck
 from .question import QuestionCheck
+from .synonyms import WordSimilarity
 from .units import UnitCheck
 
 __all__ = [
-    "Check", "CheckResult", "CriticalInfoChecker", "EntityCheck", "Finding", "NumberCheck", "QuestionCheck",
-    "Severity", "UnitCheck", "default_checks",
+    "Check", "CheckResult", "ContentCheck", "CriticalInfoChecker", "EntityCheck", "Finding", "NumberCheck", "QuestionCheck",
+    "Severity", "UnitCheck", "WordSimilarity", "default_checks",
 ]

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
 from ..errors import InputError
 from .base import Check
+from .content import ContentCheck
 from .entities import EntityCheck
 from .findings import CheckResult
 from .numbers import NumberCheck
@@ -15,9 +16,13 @@ from .question import QuestionCheck
 from .units import UnitCheck
 
 
-def default_checks() -> list[Check]:
-    """Numbers, units, entities and key nouns, and the question itself."""
-    return [NumberCheck(), UnitCheck(), EntityCheck(), QuestionCheck()]
+def default_checks(synonyms=None) -> list[Check]:
+    """Numbers, units, entities and key nouns, the question itself, and the content words kept.
+
+    ``synonyms`` (a :class:`~paraqd.checks.synonyms.WordSimilarity`) lets the entity check accept a noun
+    replaced by a synonym in one place, and the content check count a synonym as kept.
+    """
+    return [NumberCheck(), UnitCheck(), EntityCheck(synonyms), QuestionCheck(), ContentCheck(synonyms)]
 
 
 class CriticalInfoChecker:
@@ -30,9 +35,12 @@ class CriticalInfoChecker:
     ('invalid', ['kilometres became centimetres'])
     """
 
-    def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check] | None = None):
+    def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check] | None = None,
+                 synonyms=None):
+        if checks is not None and synonyms is not None:
+            raise InputError("pass either checks or synonyms (synonyms configures the default checks)")
         self._analyzer = analyzer
-        self.checks = list(default_checks() if checks is None else checks)
+        self.checks = list(default_checks(synonyms) if checks is None else checks)
 
     @property
     def analyzer(self) -> Analyzer:

@@ -3,7 +3,9 @@
 A *key term* is a noun, proper noun or named-entity token of the question (by lower-cased lemma), outside
 numbers and units. A paraphrase may rename a term if it does so everywhere (the paper's Table 3 example 3,
 "apples" -> "hats" in both sentences); a term renamed in one place while its old name survives elsewhere
-(example 2) breaks the problem. A name that disappears without a replacement is reported as well.
+(example 2) breaks the problem, unless the new word is a synonym of the old one ("shop" -> "store" once,
+judged by an optional :class:`~paraqd.checks.synonyms.WordSimilarity`). A name that disappears without a
+replacement is reported as well.
 """
 
 from __future__ import annotations
@@ -146,9 +148,16 @@ def find_renames(question: QuestionDoc, paraphrase: QuestionDoc,
 
 
 class EntityCheck(Check):
-    """Reports key terms renamed in one place only (major), renamed throughout (minor) or vanished."""
+    """Reports key terms renamed in one place only (major; minor when the new word is a synonym),
+    renamed throughout (minor) or vanished.
+
+    ``synonyms``: a :class:`~paraqd.checks.synonyms.WordSimilarity`; without one, no rename is a synonym.
+    """
 
     name = "entities"
+
+    def __init__(self, synonyms=None):
+        self.synonyms = synonyms
 
     def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
         q_terms, p_terms = key_terms(question), key_terms(paraphrase)
@@ -160,6 +169,12 @@ class EntityCheck(Check):
                 findings.append(Finding(
                     "term_renamed", f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
                     r.old.mentions, r.new.mentions,
+                ))
+            elif self.synonyms is not None and self.synonyms.are_synonyms(old, new):
+                kept = p_terms[r.old.key].mentions
+                findings.append(Finding(
+                    "term_synonym", f'"{old}" became its synonym "{new}" in one place ("{kept[0].text}" elsewhere)',
+                    Severity.MINOR, r.old.mentions, (*r.new.mentions, *kept),
                 ))
             else:
                 kept = p_terms[r.old.key].mentions

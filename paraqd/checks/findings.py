@@ -55,6 +55,9 @@ class Finding:
     severity: Severity
     question_spans: tuple[Mention, ...] = ()
     paraphrase_spans: tuple[Mention, ...] = ()
+    #: the share of the question this finding touches, in [0, 1] (the content check's fraction of content
+    #: words lost; 0 for findings that are not measured that way). Graded hybrid rules use it.
+    extent: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -63,6 +66,7 @@ class Finding:
             "severity": str(self.severity),
             "question_spans": [[m.start, m.end, m.text] for m in self.question_spans],
             "paraphrase_spans": [[m.start, m.end, m.text] for m in self.paraphrase_spans],
+            **({"extent": round(self.extent, 4)} if self.extent else {}),
         }
 
 
@@ -110,6 +114,10 @@ class CheckResult:
 
     def kinds(self) -> set[str]:
         return {f.kind for f in self.findings}
+
+    def extent(self, kind: str) -> float:
+        """The summed :attr:`Finding.extent` of the findings of ``kind`` (0 when there are none)."""
+        return float(sum(f.extent for f in self.findings if f.kind == kind))
 
     def to_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}

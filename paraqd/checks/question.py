@@ -43,7 +43,25 @@ def _is_request(sent) -> bool:
 
 
 def _has_wh(sent) -> bool:
-    return any(t.lower_ in WH_WORDS for t in sent)
+    """A wh-word that opens a clause ("What is ...", "..., how many ...", "In how many ways ..."); a
+    relative "what"/"which" inside a clause ("more money than what Pankaj has") does not ask anything."""
+    toks = [t for t in sent if not t.is_space]
+    for i, tok in enumerate(toks):
+        if tok.lower_ not in WH_WORDS:
+            continue
+        before = toks[i - 1] if i else None
+        if before is None or before.is_punct:
+            return True
+        if before.pos_ == "ADP" and (i == 1 or toks[i - 2].is_punct):
+            return True
+    return False
+
+
+_CLOSERS = "'\"’”)]} "
+
+
+def _ends_complete(text: str) -> bool:
+    return text.rstrip().rstrip(_CLOSERS)[-1:] in (".", "!", ":", "?")
 
 
 def find_ask(doc: QuestionDoc) -> Ask | None:
@@ -64,7 +82,7 @@ def _find_ask(doc: QuestionDoc) -> Ask | None:
         chosen = next((s for s in reversed(sents) if _is_request(s) or _has_wh(s)), None)
         if chosen is None:
             return None
-        complete = chosen.text.rstrip()[-1:] in ".!:"
+        complete = _ends_complete(chosen.text)
     form, noun_tok = _form_and_noun(chosen)
     start, end = chosen.start_char, chosen.start_char + len(chosen.text.rstrip())
     units = tuple(u for u in doc.units if start <= u.start < end)
@@ -95,7 +113,8 @@ def _form_and_noun(sent):
 
 
 class QuestionCheck(Check):
-    """Reports a question gone or cut short (critical), asking in another unit of the same kind (critical),
+    """Reports a question gone or cut short (critical; "cut short" only when the question itself was
+    complete: "... the total marks for the examination is" may end the same way in a paraphrase), asking in another unit of the same kind (critical),
     or asking for another noun (minor: on development data back-translation rewords the asked noun more
     often than invalid paraphrases change it)."""
 
@@ -109,7 +128,7 @@ class QuestionCheck(Check):
         if p_ask is None:
             return [Finding("question_missing", "the question sentence is gone", Severity.CRITICAL,
                             (q_ask.sentence,), ())]
-        if not p_ask.complete:
+        if q_ask.complete and not p_ask.complete:
             return [Finding("question_incomplete", "the question is cut short", Severity.CRITICAL,
                             (q_ask.sentence,), (p_ask.sentence,))]
         findings = []

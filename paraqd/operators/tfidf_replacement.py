@@ -38,11 +38,11 @@ class TfidfReplacement(Operator):
         self.idf: dict[str, float] | None = None
         self.vocabulary: list[str] = []
 
-    def fit(self, docs: Sequence[QuestionDoc]) -> TfidfReplacement:
-        """Learn IDF weights and the replacement vocabulary from the corpus (sklearn's TfidfVectorizer)."""
+    def fit(self, texts: Sequence[str]) -> TfidfReplacement:
+        """Learn IDF weights and the replacement vocabulary from raw question texts (sklearn's TfidfVectorizer)."""
         from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 
-        texts = [d.text for d in docs if d.text.strip()]
+        texts = [t for t in texts if isinstance(t, str) and t.strip()]
         if not texts:
             raise InputError("tfidf-replacement (fc) needs at least one non-empty question to fit on")
         vec = TfidfVectorizer(lowercase=True, token_pattern=r"(?u)\b[^\W\d_]{2,}\b", min_df=self.min_df)

@@ -1,0 +1,80 @@
+"""Content words: how much of the question's wording survives, and which words were dropped.
+
+The number, unit, entity and question checks cover what a solution needs by name; a paraphrase can still
+lose meaning elsewhere: a random deletion drops "hollow" from "a hollow cylinder", a TF-IDF corruption puts
+"coo" where "account" stood. This check counts the question's content words (non-stop nouns, proper nouns,
+verbs, adjectives and adverbs outside numbers and units, by lower-cased lemma, with multiplicity) that the paraphrase no longer has,
+and reports them as one *minor* finding whose :attr:`~paraqd.checks.Finding.extent` is the fraction lost.
+A word replaced by a synonym (judged by an optional :class:`~paraqd.checks.synonyms.WordSimilarity`
+against the paraphrase's new content words) is not lost: "big" -> "large" keeps the meaning; nor is a key
+term renamed consistently throughout ("apples" -> "hats", the paper's Table 3 example 3), which the entity
+check already reports.
+
+Rewordings lose some words too, so the finding is minor: it never decides a verdict alone. Graded hybrid
+rules (:class:`paraqd.hybrid.PenaltyRule`) subtract a multiple of the fraction from the learned score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..analysis.document import Mention, QuestionDoc
+from .base import Check
+from .entities import find_renames
+from .findings import Finding, Severity
+
+CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "ADV"})
+_CACHE_KEY = "paraqd.checks.content_words"
+
+
+def content_words(doc: QuestionDoc) -> tuple[Counter, dict[str, Mention]]:
+    """Lemma counts of the content words of ``doc`` and the first mention of each (computed once per doc)."""
+    cached = doc.doc.user_data.get(_CACHE_KEY)
+    if cached is None:
+        counts: Counter = Counter()
+        first: dict[str, Mention] = {}
+        blocked = {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
+        for tok in doc.doc:
+            if tok.idx in blocked:  # numbers and units have checks of their own
+                continue
+            if tok.pos_ in CONTENT_POS and tok.is_alpha and not tok.is_stop:
+                key = (tok.lemma_ or tok.text).lower()
+                counts[key] += 1
+                first.setdefault(key, Mention(tok.idx, tok.idx + len(tok.text), tok.text))
+        cached = doc.doc.user_data[_CACHE_KEY] = (counts, first)
+    return cached
+
+
+class ContentCheck(Check):
+    """Reports the question's content words that the paraphrase dropped (minor, with the fraction lost)."""
+
+    name = "content"
+
+    def __init__(self, synonyms=None, max_listed: int = 5):
+        self.synonyms = synonyms
+        self.max_listed = max_listed
+
+    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+        q_counts, q_first = content_words(question)
+        total = sum(q_counts.values())
+        if not total:
+            return []
+        p_counts, _ = content_words(paraphrase)
+        lost = {w: c - p_counts.get(w, 0) for w, c in q_counts.items() if c > p_counts.get(w, 0)}
+        if lost:
+            renamed = {r.old.key for r in find_renames(question, paraphrase)[0] if r.consistent}
+            lost = {w: c for w, c in lost.items() if w not in renamed}
+        if lost and self.synonyms is not None:
+            novel = [w for w in p_counts if w not in q_counts]
+            lost = {w: c for w, c in lost.items()
+                    if not any(self.synonyms.are_synonyms(w, n) for n in novel)}
+        n_lost = sum(lost.values())
+        if not n_lost:
+            return []
+        words = sorted(lost, key=lambda w: q_first[w].start)
+        listed = ", ".join(f'"{q_first[w].text}"' for w in words[: self.max_listed])
+        more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
+        return [Finding(
+            "content_missing", f"content words dropped: {listed}{more} ({n_lost} of {total})",
+            Severity.MINOR, tuple(q_first[w] for w in words), (), extent=n_lost / total,
+        )]

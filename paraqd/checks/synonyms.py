@@ -1,0 +1,63 @@
+"""Is a renamed noun a synonym? Word similarity under a sentence encoder, for the entity check.
+
+A paraphrase that writes "store" for "shop" in one sentence and keeps "shop" in another has not renamed
+anything: the two words mean the same. A partial rename to an unrelated word ("newspaper" -> "undertake")
+breaks the problem. The rule check alone cannot tell them apart; the encoder that scores the sentences can.
+:class:`WordSimilarity` embeds single words (each distinct word once, cached) and calls two words synonyms
+when their cosine similarity reaches ``threshold``.
+
+The default threshold 0.5 comes from development data (``benchmarks/check_dev.py``, docs/explain.md): with
+all-MiniLM-L6-v2, every one-place rename at or above 0.5 on the reference augmentations and on the
+hand-labelled AQuA dev pairs was a valid paraphrase (gas/gasoline 0.80, shop/store 0.66, stock/equity 0.53),
+and no invalid one reached it (highest 0.43, musicians/workers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+#: cosine similarity at or above which two words count as synonyms (see the module docstring)
+DEFAULT_SYNONYM_THRESHOLD = 0.5
+
+
+class WordSimilarity:
+    """Cosine similarity of single words under ``encode`` (texts -> L2-normalised rows), cached per word.
+
+    >>> from paraqd.scoring import ParaphraseScorer
+    >>> words = WordSimilarity(ParaphraseScorer.load().encode)  # doctest: +SKIP
+    >>> words.are_synonyms("shop", "store"), words.are_synonyms("newspaper", "undertake")  # doctest: +SKIP
+    (True, False)
+    """
+
+    def __init__(self, encode: Callable[[Sequence[str]], np.ndarray],
+                 threshold: float = DEFAULT_SYNONYM_THRESHOLD):
+        if not -1.0 <= threshold <= 1.0:
+            raise ValueError(f"threshold must lie in [-1, 1], got {threshold}")
+        self._encode = encode
+        self.threshold = float(threshold)
+        self._cache: dict[str, np.ndarray] = {}
+
+    def _vectors(self, words: Sequence[str]) -> list[np.ndarray]:
+        keys = [w.strip().lower() for w in words]
+        missing = list(dict.fromkeys(k for k in keys if k not in self._cache))
+        if missing:
+            rows = np.asarray(self._encode(missing), dtype=np.float32)
+            norms = np.linalg.norm(rows, axis=1, keepdims=True)
+            rows = rows / np.where(norms == 0, 1.0, norms)
+            self._cache.update(zip(missing, rows))
+        return [self._cache[k] for k in keys]
+
+    def similarity(self, a: str, b: str) -> float:
+        """Cosine similarity of the two words (case-insensitive), in [-1, 1]."""
+        if a.strip().lower() == b.strip().lower():
+            return 1.0
+        va, vb = self._vectors([a, b])
+        return float(np.clip(va @ vb, -1.0, 1.0))
+
+    def are_synonyms(self, a: str, b: str) -> bool:
+        return self.similarity(a, b) >= self.threshold
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(threshold={self.threshold})"
