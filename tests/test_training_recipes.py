@@ -119,7 +119,7 @@ def test_enable_hybrid_scoring_rewrites_only_the_scoring_section(tmp_path):
     meta = json.loads((tmp_path / "paraqd.json").read_text())
     assert meta["seed"] == 1 and meta["recipe"] == {"name": "x"}
     assert meta["scoring"]["method"] == "hybrid" and meta["scoring"]["threshold"] == 0.5
-    assert meta["scoring"]["rule"]["caps"]["critical"] == -1.0
+    assert meta["scoring"]["rule"]["kind"] == "penalty" and meta["scoring"]["rule"]["penalties"]["critical"] == 2.0
     with pytest.raises(InputError, match="paraqd.json"):
         enable_hybrid_scoring(tmp_path / "missing")
 
