@@ -8,8 +8,10 @@
 # with the triplet loss of the paper's script (Euclidean distance, margin 5), on the reference
 # augmentations of ../shared/data/reference_augmentations
 # ("bring your own": real back-translations and Pegasus negatives) plus triplets made by the rule-based
-# train operators from the question pools. The model directory switches the hybrid score on (learned
-# cosine capped by the critical-information check) in its paraqd.json.
+# train operators from the question pools. The epoch kept is the one with the best hybrid ROC-AUC on the
+# hand-labelled AQuA dev pairs (data/dev/aqua_dev_labelled.csv), the untrained encoder (epoch 0) included.
+# The model directory switches the hybrid score on (learned cosine lowered by the critical-information
+# check, paraqd.hybrid.PenaltyRule) in its paraqd.json.
 #
 # No evaluation question is ever trained on: every question of ../shared/data/eval/*.csv (normalised) is
 # dropped from the reference files and the pools, and so is the AQuA dev split used for validation.
@@ -42,6 +44,7 @@ start=$(date +%s)
     --pool-questions "${POOL_QUESTIONS:-2000}" --per-question 3 \
     --exclude "${EVAL_FILES[@]}" "$DATA/questions/aqua_dev.jsonl" \
     --validation "$DATA/reference_augmentations/aqua_dev_augmented.csv" \
+    --select-on "$ROOT/data/dev/aqua_dev_labelled.csv" \
     --loss triplet-euclidean --margin 5 --blocks 1 --epochs 20 --lr 1e-3 --seed 3407
 echo "trained $OUT in $(( $(date +%s) - start )) s"
 

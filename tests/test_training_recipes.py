@@ -96,6 +96,33 @@ def test_head_starts_as_identity_and_lowers_the_loss():
     assert again.losses == result.losses  # deterministic under the seed
 
 
+def test_selection_keeps_the_best_epoch_including_the_untrained_encoder():
+    import torch
+
+    table, a, p, n = _toy_embeddings()
+    config = HeadConfig(epochs=6, batch_size=8, learning_rate=1e-2)
+    plain = train_head(table, a, p, n, config)
+    assert plain.selection == [] and plain.selected_epoch is None
+
+    # a selector that prefers the identity head: epoch 0 must be kept, whatever training did
+    def closeness(blocks):
+        return -float((apply_head(blocks, table) - torch.as_tensor(table)).abs().sum())
+
+    kept = train_head(table, a, p, n, config, select=closeness)
+    assert len(kept.selection) == config.epochs + 1 and kept.selected_epoch == 0
+    assert torch.allclose(apply_head(kept.blocks, table), torch.as_tensor(table), atol=1e-5)
+    assert kept.losses == plain.losses  # selecting does not change training
+
+    # a selector that scores the triplet gap: a later epoch wins and its head is the one returned
+    def gap(blocks):
+        x = apply_head(blocks, table)
+        return float(((x[a] * x[p]).sum(-1) - (x[a] * x[n]).sum(-1)).mean())
+
+    best = train_head(table, a, p, n, config, select=gap)
+    assert best.selected_epoch == int(np.argmax(best.selection)) and best.selected_epoch > 0
+    assert gap(best.blocks) == pytest.approx(max(best.selection), abs=1e-5)
+
+
 @pytest.mark.parametrize("loss", ["triplet-euclidean", "mnrl", "threshold"])
 def test_every_head_loss_trains(loss):
     table, a, p, n = _toy_embeddings(1)
@@ -172,3 +199,26 @@ def test_top_layers_train_in_place_and_match_the_full_model(tmp_path):
     assert not torch.equal(model[0].auto_model.encoder.layer[5].attention.self.query.weight, top_before)
     with pytest.raises(InputError, match="frozen"):
         HiddenStateCache(model, frozen_layers=6)
+
+
+@pytest.mark.slow
+def test_hybrid_auc_selector_scores_labelled_pairs_under_a_head():
+    from paraqd.resources import resolve_encoder, spacy_available
+    from paraqd.scoring import _load_sentence_transformer
+    from paraqd.training.recipes import EmbeddingCache, build_head, hybrid_auc_selector
+
+    if not spacy_available():
+        pytest.skip("spaCy pipeline not installed")
+    encoder = _load_sentence_transformer(resolve_encoder(None), device="cpu")
+    q = "A train covers 120 km in 2 hours. What is its speed?"
+    pairs = pd.DataFrame({"question": [q] * 3,
+                          "paraphrase": ["In 2 hours a train covers 120 km. What is its speed?",
+                                         "A train covers km in 2 hours. What is its speed?",
+                                         "A train covers 120 km in 2 hours."],
+                          "label": [1, 0, 0]})
+    cache = EmbeddingCache(encoder)
+    select = hybrid_auc_selector(encoder, cache, pairs)
+    assert len(cache.index) == 4  # the pairs' distinct texts, encoded once
+    assert select(build_head(cache.matrix().shape[1], HeadConfig())) == pytest.approx(1.0)
+    with pytest.raises(InputError, match="both valid"):
+        hybrid_auc_selector(encoder, cache, pairs.assign(label=0))

@@ -182,7 +182,8 @@ def _default_vocabulary() -> UnitVocabulary:
 
 
 def _key(form: str) -> str:
-    return " ".join(form.lower().split())
+    """Lookup key of a unit form: lower case, single spaces, no spaces around a slash ("km / h" -> "km/h")."""
+    return re.sub(r"\s*/\s*", "/", " ".join(form.lower().split()))
 
 
 def number_before(text: str, pos: int, ends: dict[int, NumberMention]) -> NumberMention | None:
@@ -223,7 +224,8 @@ def _trie_pattern(node: dict) -> str:
     ends_here = "" in node
     branches = []
     for ch in sorted(k for k in node if k):
-        piece = r"\s+" if ch == " " else re.escape(ch)
+        # a space matches any run of white space; a slash may be spaced ("km / h" is "km/h")
+        piece = r"\s+" if ch == " " else r"\s*/\s*" if ch == "/" else re.escape(ch)
         branches.append(piece + _trie_pattern(node[ch]))
     if not branches:
         return ""

@@ -72,7 +72,7 @@ class ContentCheck(Check):
         if not n_lost:
             return []
         words = sorted(lost, key=lambda w: q_first[w].start)
-        listed = ", ".join(f'"{q_first[w].text}"' for w in words[: self.max_listed])
+        listed = ", ".join(f'"{w}"' for w in words[: self.max_listed])  # the lemma: which mention went is moot
         more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
         return [Finding(
             "content_missing", f"content words dropped: {listed}{more} ({n_lost} of {total})",

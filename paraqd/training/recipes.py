@@ -15,6 +15,7 @@ made of:
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import os
@@ -24,7 +25,7 @@ import shutil
 import sys
 import time
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as dataclasses_replace
 from pathlib import Path
@@ -438,10 +439,19 @@ class HeadResult:
     losses: list[float]
     steps: int
     seconds: float
+    #: with ``select``: the selection score after each epoch (index 0: before training) and the epoch kept
+    selection: list[float] = field(default_factory=list)
+    selected_epoch: int | None = None
 
 
-def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | None = None) -> HeadResult:
-    """Train a head on cached ``embeddings`` for triplets given as row indices; deterministic under the seed."""
+def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | None = None,
+               select: Callable[[list[Any]], float] | None = None) -> HeadResult:
+    """Train a head on cached ``embeddings`` for triplets given as row indices; deterministic under the seed.
+
+    ``select(blocks) -> float`` (higher is better), when given, is called before training (the identity head:
+    the encoder as it is) and after every epoch; the head of the best epoch is returned (the earliest on a
+    tie), so a head that does not help on the selection data is not kept.
+    """
     import numpy as np
     import torch
 
@@ -458,7 +468,20 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
     optimiser = torch.optim.AdamW(params, lr=config.learning_rate, weight_decay=config.weight_decay)
     generator = torch.Generator().manual_seed(config.seed)
     losses, steps, start = [], 0, time.perf_counter()
+    selection: list[float] = []
+    best_state = None
+
+    def consider() -> None:
+        nonlocal best_state
+        with torch.no_grad():
+            value = float(select(blocks))
+        if not selection or value > max(selection):
+            best_state = [copy.deepcopy(b.state_dict()) for b in blocks]
+        selection.append(value)
+
     try:
+        if select is not None:
+            consider()
         for _ in range(config.epochs):
             order = torch.randperm(len(anchors), generator=generator).numpy()
             total = 0.0
@@ -472,13 +495,20 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
                 total += float(loss.detach()) * len(idx)
                 steps += 1
             losses.append(total / len(order))
+            if select is not None:
+                consider()
     finally:
         torch.set_num_threads(threads)
+    selected = None
+    if best_state is not None:
+        for block, state in zip(blocks, best_state):
+            block.load_state_dict(state)
+        selected = selection.index(max(selection))
     for block in blocks:
         block.eval()
         for p in block.parameters():
             p.requires_grad_(False)
-    return HeadResult(blocks, losses, steps, time.perf_counter() - start)
+    return HeadResult(blocks, losses, steps, time.perf_counter() - start, selection, selected)
 
 
 def save_with_head(encoder, blocks: Sequence[Any], output_dir: str | os.PathLike) -> Path:
@@ -709,13 +739,59 @@ def validation_metrics(encoder, blocks, pairs: pd.DataFrame, *, batch_size: int 
     return out
 
 
+def _labelled_pairs(paths: Sequence[str | os.PathLike]) -> pd.DataFrame:
+    frames = []
+    for path in paths:
+        df = read_table(path)
+        frames.append(wide_to_pairs(df, source=str(path)) if wide_columns(df)[0] else df)
+    pairs = pd.concat(frames, ignore_index=True)
+    missing = {"question", "paraphrase", "label"} - set(pairs.columns)
+    if missing:
+        raise InputError(f"labelled pairs need columns question, paraphrase, label; missing {sorted(missing)}")
+    return pairs
+
+
+def hybrid_auc_selector(encoder, cache: EmbeddingCache, pairs: pd.DataFrame) -> Callable[[list[Any]], float]:
+    """``select(blocks)``: ROC-AUC of the default hybrid score of labelled ``pairs`` under a head.
+
+    The check runs once (its synonym judge is the frozen ``encoder``); each call only re-applies the head to
+    the cached embeddings, so selecting after every epoch costs milliseconds.
+    """
+    import numpy as np
+    import torch
+    from sklearn.metrics import roc_auc_score
+
+    from ..checks import CriticalInfoChecker, WordSimilarity
+    from ..hybrid import DEFAULT_RULE
+
+    labels = pairs["label"].astype(int).to_numpy()
+    if len(set(labels.tolist())) < 2:
+        raise InputError("selection pairs need both valid (1) and invalid (0) labels")
+    questions, paraphrases = pairs["question"].astype(str).tolist(), pairs["paraphrase"].astype(str).tolist()
+    cache.add([*questions, *paraphrases])
+    words = WordSimilarity(lambda ws: encoder.encode(list(ws), convert_to_numpy=True, normalize_embeddings=True))
+    results = CriticalInfoChecker(synonyms=words).check_pairs(questions, paraphrases)
+    q_rows, p_rows = cache.lookup(questions), cache.lookup(paraphrases)
+
+    def select(blocks: list[Any]) -> float:
+        table = torch.as_tensor(cache.matrix())
+        q, p = apply_head(blocks, table[q_rows]), apply_head(blocks, table[p_rows])
+        cos = np.clip((q * p).sum(-1).numpy(), -1.0, 1.0)
+        return float(roc_auc_score(labels, DEFAULT_RULE.combine(cos, results)))
+
+    return select
+
+
 def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: HeadConfig | None = None, *,
-                 validation: Sequence[str | os.PathLike] = (), encoder: str | None = None,
-                 batch_size: int = 64, overwrite: bool = False, progress: bool = False) -> RecipeResult:
+                 validation: Sequence[str | os.PathLike] = (), select_on: Sequence[str | os.PathLike] = (),
+                 encoder: str | None = None, batch_size: int = 64, overwrite: bool = False,
+                 progress: bool = False) -> RecipeResult:
     """Build the training set, encode it once with the frozen encoder, train the head, save a hybrid model.
 
     ``validation`` files (wide-form candidates or labelled pairs) are excluded from training and scored at
-    the end; their figures go into ``paraqd.json`` (``recipe.validation``).
+    the end; their figures go into ``paraqd.json`` (``recipe.validation``). ``select_on`` files (labelled
+    pairs, e.g. data/dev/aqua_dev_labelled.csv) are excluded from training too and pick the epoch whose
+    head gives the best hybrid ROC-AUC on them, the untrained encoder (epoch 0) included.
     """
     import tempfile
 
@@ -729,7 +805,7 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
     if output_dir.exists() and (not output_dir.is_dir() or any(output_dir.iterdir())) and not overwrite:
         raise InputError(f"{output_dir}: exists and is not empty; pass overwrite=True (--overwrite) to replace it")
     start = time.perf_counter()
-    spec = dataclasses_replace(spec, exclude=[*spec.exclude, *validation])
+    spec = dataclasses_replace(spec, exclude=[*spec.exclude, *validation, *select_on])
     with tempfile.TemporaryDirectory(prefix="paraqd-recipe-") as tmp:
         data_file = Path(tmp) / "triplets.csv"
         logger.info("building the training set")
@@ -742,18 +818,18 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
     cache = EmbeddingCache(model, batch_size=batch_size, show_progress_bar=progress)
     encoded = cache.add([*triplets["anchor"], *triplets["positive"], *triplets["negative"]])
     logger.info("encoded %d distinct texts in %.0f s", encoded, cache.seconds)
+    select = hybrid_auc_selector(model, cache, _labelled_pairs(select_on)) if select_on else None
     a, p, n = (cache.lookup(triplets[c].tolist()) for c in ("anchor", "positive", "negative"))
-    result = train_head(cache.matrix(), a, p, n, head)
+    result = train_head(cache.matrix(), a, p, n, head, select=select)
     logger.info("trained the head: %d steps in %.1f s, final loss %.4f", result.steps, result.seconds,
                 result.losses[-1])
+    if select is not None:
+        logger.info("selection (hybrid ROC-AUC per epoch, 0 = untrained): %s; kept epoch %d",
+                    [round(v, 4) for v in result.selection], result.selected_epoch)
 
     scores: dict[str, Any] = {}
     if validation:
-        frames = []
-        for path in validation:
-            df = read_table(path)
-            frames.append(wide_to_pairs(df, source=str(path)) if wide_columns(df)[0] else df)
-        pairs = pd.concat(frames, ignore_index=True)
+        pairs = _labelled_pairs(validation)
         scores = validation_metrics(model, result.blocks, pairs, batch_size=batch_size)
         logger.info("validation: %s", scores)
 
@@ -776,7 +852,10 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
     metadata["seed"] = spec.seed
     metadata["recipe"] = {"name": "frozen-encoder-head", "seconds": round(seconds, 1),
                           "encode_seconds": round(cache.seconds, 1), "head_seconds": round(result.seconds, 2),
-                          "data_seconds": report.seconds, "validation": scores}
+                          "data_seconds": report.seconds, "validation": scores,
+                          **({"selection": {"files": list(map(str, select_on)), "metric": "hybrid roc_auc",
+                                            "per_epoch": [round(v, 4) for v in result.selection],
+                                            "selected_epoch": result.selected_epoch}} if select else {})}
     try:
         save_with_head(model, result.blocks, staging)
         write_metadata(staging, metadata)
@@ -808,6 +887,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="files whose questions are never trained on (the evaluation sets)")
     parser.add_argument("--validation", nargs="*", default=[],
                         help="held-out wide-form or labelled-pair files: excluded from training, scored at the end")
+    parser.add_argument("--select-on", nargs="*", default=[],
+                        help="labelled pairs (question, paraphrase, label) that pick the best epoch by hybrid "
+                             "ROC-AUC, the untrained encoder included; excluded from training")
     defaults_spec, defaults_head = TrainingSetSpec(), HeadConfig()
     parser.add_argument("--pool-questions", type=int, default=defaults_spec.pool_questions)
     parser.add_argument("--per-question", type=int, default=defaults_spec.per_question)
@@ -828,15 +910,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     head = HeadConfig(loss=args.loss, margin=args.margin, blocks=args.blocks, epochs=args.epochs,
                       learning_rate=args.lr, seed=args.seed)
     try:
-        result = train_recipe(spec, args.output, head, validation=args.validation, overwrite=args.overwrite,
-                              progress=sys.stderr.isatty())
+        result = train_recipe(spec, args.output, head, validation=args.validation, select_on=args.select_on,
+                              overwrite=args.overwrite, progress=sys.stderr.isatty())
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(json.dumps({"model_dir": str(result.model_dir), "seconds": round(result.seconds, 1),
                       "triplets": result.data.reference_triplets + result.data.pool_triplets,
                       "texts_encoded": result.texts_encoded, "encode_seconds": round(result.encode_seconds, 1),
-                      "validation": result.validation}))
+                      "validation": result.validation,
+                      **({"selected_epoch": result.head.selected_epoch,
+                          "selection": [round(v, 4) for v in result.head.selection]} if result.head.selection
+                         else {})}))
     return 0
 
 
