@@ -8,8 +8,10 @@
 # with the triplet loss of the paper's script (Euclidean distance, margin 5), on the reference
 # augmentations of ../shared/data/reference_augmentations
 # ("bring your own": real back-translations and Pegasus negatives) plus triplets made by the rule-based
-# train operators from the question pools. The epoch kept is the one with the best hybrid ROC-AUC on the
-# hand-labelled AQuA dev pairs (data/dev/aqua_dev_labelled.csv), the untrained encoder (epoch 0) included.
+# train operators from the question pools. The epoch kept is the earliest within one standard error of the
+# best hybrid ROC-AUC on the
+# hand-labelled AQuA dev pairs (data/dev/aqua_dev_labelled.csv), the untrained encoder (epoch 0) included
+# (the one-standard-error rule: 180 pairs cannot tell apart heads that differ by less).
 # The model directory switches the hybrid score on (learned cosine lowered by the critical-information
 # check, paraqd.hybrid.PenaltyRule) in its paraqd.json.
 #

@@ -121,6 +121,21 @@ def test_selection_keeps_the_best_epoch_including_the_untrained_encoder():
     best = train_head(table, a, p, n, config, select=gap)
     assert best.selected_epoch == int(np.argmax(best.selection)) and best.selected_epoch > 0
     assert gap(best.blocks) == pytest.approx(max(best.selection), abs=1e-5)
+    # one-standard-error rule: the earliest epoch within the tolerance of the best
+    tol = (max(best.selection) - best.selection[0]) / 2
+    lenient = train_head(table, a, p, n, config, select=gap, tolerance=tol)
+    expected = next(i for i, v in enumerate(lenient.selection) if v >= max(lenient.selection) - tol)
+    assert lenient.selected_epoch == expected < best.selected_epoch
+    assert train_head(table, a, p, n, config, select=gap, tolerance=1.0).selected_epoch == 0
+
+
+def test_auc_standard_error():
+    from paraqd.training.recipes import auc_standard_error
+
+    se = auc_standard_error(0.8, 74, 106)
+    assert 0.02 < se < 0.05  # about 0.033 for the hand-labelled dev pairs
+    assert auc_standard_error(0.8, 740, 1060) < se / 3
+    assert auc_standard_error(1.0, 10, 10) == 0.0
 
 
 @pytest.mark.parametrize("loss", ["triplet-euclidean", "mnrl", "threshold"])

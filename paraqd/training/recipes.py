@@ -445,12 +445,14 @@ class HeadResult:
 
 
 def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | None = None,
-               select: Callable[[list[Any]], float] | None = None) -> HeadResult:
+               select: Callable[[list[Any]], float] | None = None, tolerance: float = 0.0) -> HeadResult:
     """Train a head on cached ``embeddings`` for triplets given as row indices; deterministic under the seed.
 
     ``select(blocks) -> float`` (higher is better), when given, is called before training (the identity head:
-    the encoder as it is) and after every epoch; the head of the best epoch is returned (the earliest on a
-    tie), so a head that does not help on the selection data is not kept.
+    the encoder as it is) and after every epoch; the head returned is the one of the *earliest* epoch whose
+    score is within ``tolerance`` of the best (the one-standard-error rule when ``tolerance`` is the
+    score's standard error: among candidates the selection data cannot tell apart, the least trained wins,
+    and epoch 0 is the encoder untouched).
     """
     import numpy as np
     import torch
@@ -469,15 +471,12 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
     generator = torch.Generator().manual_seed(config.seed)
     losses, steps, start = [], 0, time.perf_counter()
     selection: list[float] = []
-    best_state = None
+    states: list[list[dict]] = []
 
     def consider() -> None:
-        nonlocal best_state
         with torch.no_grad():
-            value = float(select(blocks))
-        if not selection or value > max(selection):
-            best_state = [copy.deepcopy(b.state_dict()) for b in blocks]
-        selection.append(value)
+            selection.append(float(select(blocks)))
+        states.append([copy.deepcopy(b.state_dict()) for b in blocks])
 
     try:
         if select is not None:
@@ -500,10 +499,10 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
     finally:
         torch.set_num_threads(threads)
     selected = None
-    if best_state is not None:
-        for block, state in zip(blocks, best_state):
+    if selection:
+        selected = next(i for i, v in enumerate(selection) if v >= max(selection) - tolerance)
+        for block, state in zip(blocks, states[selected]):
             block.load_state_dict(state)
-        selected = selection.index(max(selection))
     for block in blocks:
         block.eval()
         for p in block.parameters():
@@ -751,6 +750,14 @@ def _labelled_pairs(paths: Sequence[str | os.PathLike]) -> pd.DataFrame:
     return pairs
 
 
+def auc_standard_error(auc: float, n_positive: int, n_negative: int) -> float:
+    """Standard error of a ROC-AUC estimate from ``n_positive`` and ``n_negative`` examples (Hanley & McNeil,
+    1982)."""
+    q1, q2 = auc / (2 - auc), 2 * auc * auc / (1 + auc)
+    var = (auc * (1 - auc) + (n_positive - 1) * (q1 - auc * auc) + (n_negative - 1) * (q2 - auc * auc))
+    return float(max(var, 0.0) / max(n_positive * n_negative, 1)) ** 0.5
+
+
 def hybrid_auc_selector(encoder, cache: EmbeddingCache, pairs: pd.DataFrame) -> Callable[[list[Any]], float]:
     """``select(blocks)``: ROC-AUC of the default hybrid score of labelled ``pairs`` under a head.
 
@@ -791,7 +798,8 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
     ``validation`` files (wide-form candidates or labelled pairs) are excluded from training and scored at
     the end; their figures go into ``paraqd.json`` (``recipe.validation``). ``select_on`` files (labelled
     pairs, e.g. data/dev/aqua_dev_labelled.csv) are excluded from training too and pick the epoch whose
-    head gives the best hybrid ROC-AUC on them, the untrained encoder (epoch 0) included.
+    head gives the best hybrid ROC-AUC on them, the untrained encoder (epoch 0) included, by the
+    one-standard-error rule (:func:`train_head`; the error from :func:`auc_standard_error`).
     """
     import tempfile
 
@@ -818,14 +826,21 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
     cache = EmbeddingCache(model, batch_size=batch_size, show_progress_bar=progress)
     encoded = cache.add([*triplets["anchor"], *triplets["positive"], *triplets["negative"]])
     logger.info("encoded %d distinct texts in %.0f s", encoded, cache.seconds)
-    select = hybrid_auc_selector(model, cache, _labelled_pairs(select_on)) if select_on else None
+    select, tolerance = None, 0.0
+    if select_on:
+        selection_pairs = _labelled_pairs(select_on)
+        select = hybrid_auc_selector(model, cache, selection_pairs)
+        n_valid = int(selection_pairs["label"].astype(int).sum())
+        tolerance = auc_standard_error(select(build_head(cache.matrix().shape[1], head)), n_valid,
+                                       len(selection_pairs) - n_valid)
     a, p, n = (cache.lookup(triplets[c].tolist()) for c in ("anchor", "positive", "negative"))
-    result = train_head(cache.matrix(), a, p, n, head, select=select)
+    result = train_head(cache.matrix(), a, p, n, head, select=select, tolerance=tolerance)
     logger.info("trained the head: %d steps in %.1f s, final loss %.4f", result.steps, result.seconds,
                 result.losses[-1])
     if select is not None:
-        logger.info("selection (hybrid ROC-AUC per epoch, 0 = untrained): %s; kept epoch %d",
-                    [round(v, 4) for v in result.selection], result.selected_epoch)
+        logger.info("selection (hybrid ROC-AUC per epoch, 0 = untrained): %s; one-standard-error rule "
+                    "(SE %.4f) kept epoch %d", [round(v, 4) for v in result.selection], tolerance,
+                    result.selected_epoch)
 
     scores: dict[str, Any] = {}
     if validation:
@@ -854,6 +869,8 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
                           "encode_seconds": round(cache.seconds, 1), "head_seconds": round(result.seconds, 2),
                           "data_seconds": report.seconds, "validation": scores,
                           **({"selection": {"files": list(map(str, select_on)), "metric": "hybrid roc_auc",
+                                            "rule": "earliest epoch within one standard error of the best",
+                                            "standard_error": round(tolerance, 4),
                                             "per_epoch": [round(v, 4) for v in result.selection],
                                             "selected_epoch": result.selected_epoch}} if select else {})}
     try:
