@@ -728,7 +728,7 @@ def validation_metrics(encoder, blocks, pairs: pd.DataFrame, *, batch_size: int 
         q = apply_head(blocks, table[cache.lookup(pairs["question"].tolist())])
         p = apply_head(blocks, table[cache.lookup(pairs["paraphrase"].tolist())])
     cos = np.clip((q * p).sum(-1).numpy(), -1, 1)
-    hybrid = HybridScorer()
+    hybrid = HybridScorer(checker_with_synonyms(encoder))
     scores = hybrid.combine(cos, hybrid.check_pairs(pairs["question"].tolist(), pairs["paraphrase"].tolist()))
     labels = pairs["label"].to_numpy()
     out: dict[str, Any] = {"pairs": int(len(pairs))}
@@ -750,6 +750,14 @@ def _labelled_pairs(paths: Sequence[str | os.PathLike]) -> pd.DataFrame:
     return pairs
 
 
+def checker_with_synonyms(encoder):
+    """A :class:`~paraqd.checks.CriticalInfoChecker` whose synonym judge is ``encoder`` (as a scorer's is)."""
+    from ..checks import CriticalInfoChecker, WordSimilarity
+
+    return CriticalInfoChecker(synonyms=WordSimilarity(
+        lambda words: encoder.encode(list(words), convert_to_numpy=True, normalize_embeddings=True)))
+
+
 def auc_standard_error(auc: float, n_positive: int, n_negative: int) -> float:
     """Standard error of a ROC-AUC estimate from ``n_positive`` and ``n_negative`` examples (Hanley & McNeil,
     1982)."""
@@ -768,7 +776,6 @@ def hybrid_auc_selector(encoder, cache: EmbeddingCache, pairs: pd.DataFrame) -> 
     import torch
     from sklearn.metrics import roc_auc_score
 
-    from ..checks import CriticalInfoChecker, WordSimilarity
     from ..hybrid import DEFAULT_RULE
 
     labels = pairs["label"].astype(int).to_numpy()
@@ -776,13 +783,13 @@ def hybrid_auc_selector(encoder, cache: EmbeddingCache, pairs: pd.DataFrame) -> 
         raise InputError("selection pairs need both valid (1) and invalid (0) labels")
     questions, paraphrases = pairs["question"].astype(str).tolist(), pairs["paraphrase"].astype(str).tolist()
     cache.add([*questions, *paraphrases])
-    words = WordSimilarity(lambda ws: encoder.encode(list(ws), convert_to_numpy=True, normalize_embeddings=True))
-    results = CriticalInfoChecker(synonyms=words).check_pairs(questions, paraphrases)
+    results = checker_with_synonyms(encoder).check_pairs(questions, paraphrases)
     q_rows, p_rows = cache.lookup(questions), cache.lookup(paraphrases)
 
     def select(blocks: list[Any]) -> float:
         table = torch.as_tensor(cache.matrix())
-        q, p = apply_head(blocks, table[q_rows]), apply_head(blocks, table[p_rows])
+        with torch.no_grad():
+            q, p = apply_head(blocks, table[q_rows]), apply_head(blocks, table[p_rows])
         cos = np.clip((q * p).sum(-1).numpy(), -1.0, 1.0)
         return float(roc_auc_score(labels, DEFAULT_RULE.combine(cos, results)))
 
@@ -874,7 +881,8 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
                                             "per_epoch": [round(v, 4) for v in result.selection],
                                             "selected_epoch": result.selected_epoch}} if select else {})}
     try:
-        save_with_head(model, result.blocks, staging)
+        # epoch 0 selected: the head is the identity, so the model is saved without it
+        save_with_head(model, [] if result.selected_epoch == 0 else result.blocks, staging)
         write_metadata(staging, metadata)
         enable_hybrid_scoring(staging)
         if output_dir.exists():
