@@ -28,11 +28,14 @@ _CACHE_KEY = "paraqd.checks.content_words"
 
 
 def content_words(doc: QuestionDoc) -> tuple[Counter, dict[str, Mention]]:
-    """Lemma counts of the content words of ``doc`` and the first mention of each (computed once per doc)."""
+    """Lemma counts of the content words of ``doc`` and the last mention of each (computed once per doc).
+
+    The last mention is the one a paraphrase most often drops (a repeated word is dropped from the question
+    sentence, "How much does the bag weigh" -> "How much does the bag"), and it is what the message shows."""
     cached = doc.doc.user_data.get(_CACHE_KEY)
     if cached is None:
         counts: Counter = Counter()
-        first: dict[str, Mention] = {}
+        last: dict[str, Mention] = {}
         blocked = {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
         for tok in doc.doc:
             if tok.idx in blocked:  # numbers and units have checks of their own
@@ -40,8 +43,8 @@ def content_words(doc: QuestionDoc) -> tuple[Counter, dict[str, Mention]]:
             if tok.pos_ in CONTENT_POS and tok.is_alpha and not tok.is_stop:
                 key = (tok.lemma_ or tok.text).lower()
                 counts[key] += 1
-                first.setdefault(key, Mention(tok.idx, tok.idx + len(tok.text), tok.text))
-        cached = doc.doc.user_data[_CACHE_KEY] = (counts, first)
+                last[key] = Mention(tok.idx, tok.idx + len(tok.text), tok.text)
+        cached = doc.doc.user_data[_CACHE_KEY] = (counts, last)
     return cached
 
 
@@ -55,7 +58,7 @@ class ContentCheck(Check):
         self.max_listed = max_listed
 
     def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
-        q_counts, q_first = content_words(question)
+        q_counts, q_last = content_words(question)
         total = sum(q_counts.values())
         if not total:
             return []
@@ -71,10 +74,10 @@ class ContentCheck(Check):
         n_lost = sum(lost.values())
         if not n_lost:
             return []
-        words = sorted(lost, key=lambda w: q_first[w].start)
-        listed = ", ".join(f'"{w}"' for w in words[: self.max_listed])  # the lemma: which mention went is moot
+        words = sorted(lost, key=lambda w: q_last[w].start)
+        listed = ", ".join(f'"{q_last[w].text}"' for w in words[: self.max_listed])
         more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
         return [Finding(
             "content_missing", f"content words dropped: {listed}{more} ({n_lost} of {total})",
-            Severity.MINOR, tuple(q_first[w] for w in words), (), extent=n_lost / total,
+            Severity.MINOR, tuple(q_last[w] for w in words), (), extent=n_lost / total,
         )]
