@@ -13,7 +13,7 @@ costs 1/18 of the score, a paraphrase that kept 60 % of the wording loses 0.4).
 
 :class:`CapRule` is the earlier rule, ``min(cosine, cap[worst severity])``; models whose ``paraqd.json``
 stores ``{"caps": ...}`` keep it. Both rules were chosen on development data only: the hand-labelled AQuA
-dev pairs (``data/dev/aqua_dev_labelled.csv``) and the reference augmentations (``benchmarks/hybrid_dev.py``,
+dev pairs (``data/dev/aqua_dev_labelled.csv``) and the reference augmentations (``benchmarks/check_dev.py``,
 docs/explain.md), never on the evaluation sets.
 
     from paraqd.hybrid import HybridScorer

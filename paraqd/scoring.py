@@ -212,8 +212,9 @@ class ParaphraseScorer:
         questions = _check_texts(questions, "questions")
         paraphrases = _check_texts(paraphrases, "paraphrases")
         cosines = self.cosine_pairs(questions, paraphrases)
-        return (self.hybrid or HybridScorer(self.checker)).explain_pairs(cosines, questions, paraphrases, self.threshold,
-                                                             apply_rule=self.hybrid is not None)
+        hybrid = self.hybrid or HybridScorer(self.checker)
+        return hybrid.explain_pairs(cosines, questions, paraphrases, self.threshold,
+                                    apply_rule=self.hybrid is not None)
 
     def explain(self, question: str, paraphrase: str):
         """Why ``paraphrase`` is (in)valid: score, verdict and reasons (see :meth:`explain_pairs`)."""

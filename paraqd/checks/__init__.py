@@ -7,8 +7,8 @@ a teacher and the character spans involved; a :class:`CheckResult` gathers them 
 """
 
 from .base import Check
-from .content import ContentCheck
 from .checker import CriticalInfoChecker, default_checks
+from .content import ContentCheck
 from .entities import EntityCheck
 from .findings import CheckResult, Finding, Severity
 from .numbers import NumberCheck
@@ -17,6 +17,6 @@ from .synonyms import WordSimilarity
 from .units import UnitCheck
 
 __all__ = [
-    "Check", "CheckResult", "ContentCheck", "CriticalInfoChecker", "EntityCheck", "Finding", "NumberCheck", "QuestionCheck",
-    "Severity", "UnitCheck", "WordSimilarity", "default_checks",
+    "Check", "CheckResult", "ContentCheck", "CriticalInfoChecker", "EntityCheck", "Finding", "NumberCheck",
+    "QuestionCheck", "Severity", "UnitCheck", "WordSimilarity", "default_checks",
 ]

@@ -3,8 +3,8 @@
 The number, unit, entity and question checks cover what a solution needs by name; a paraphrase can still
 lose meaning elsewhere: a random deletion drops "hollow" from "a hollow cylinder", a TF-IDF corruption puts
 "coo" where "account" stood. This check counts the question's content words (non-stop nouns, proper nouns,
-verbs, adjectives and adverbs outside numbers and units, by lower-cased lemma, with multiplicity) that the paraphrase no longer has,
-and reports them as one *minor* finding whose :attr:`~paraqd.checks.Finding.extent` is the fraction lost.
+verbs, adjectives and adverbs outside numbers and units, by lower-cased lemma, with multiplicity) that the
+paraphrase no longer has, and reports them as one *minor* finding whose :attr:`~paraqd.checks.Finding.extent` is the fraction lost.
 A word replaced by a synonym (judged by an optional :class:`~paraqd.checks.synonyms.WordSimilarity`
 against the paraphrase's new content words) is not lost: "big" -> "large" keeps the meaning; nor is a key
 term renamed consistently throughout ("apples" -> "hats", the paper's Table 3 example 3), which the entity

@@ -118,16 +118,26 @@ def _counted_nouns(doc: QuestionDoc) -> dict[float, str]:
     return counted
 
 
-def find_renames(question: QuestionDoc, paraphrase: QuestionDoc,
-                 q_terms: dict[str, Term] | None = None,
-                 p_terms: dict[str, Term] | None = None) -> tuple[list[Rename], list[Term]]:
+def find_renames(question: QuestionDoc, paraphrase: QuestionDoc) -> tuple[list[Rename], list[Term]]:
     """Pair the question terms that lost mentions with new paraphrase terms.
 
     Returns the renames and the question terms that vanished with no replacement. A new term is paired with
     a lost one when it took its place (aligned substitution), otherwise in order of first occurrence.
+    Computed once per pair (the entity, question and content checks all ask): the result is kept on the
+    paraphrase's parse, keyed by the question text.
     """
-    q_terms = key_terms(question) if q_terms is None else q_terms
-    p_terms = key_terms(paraphrase) if p_terms is None else p_terms
+    memo = paraphrase.doc.user_data.setdefault(_RENAMES_KEY, {})
+    if question.text not in memo:
+        memo[question.text] = _find_renames(question, paraphrase)
+    renames, vanished = memo[question.text]
+    return list(renames), list(vanished)
+
+
+_RENAMES_KEY = "paraqd.checks.renames"
+
+
+def _find_renames(question: QuestionDoc, paraphrase: QuestionDoc) -> tuple[tuple[Rename, ...], tuple[Term, ...]]:
+    q_terms, p_terms = key_terms(question), key_terms(paraphrase)
     lost = [t for k, t in q_terms.items() if len(t.mentions) > len(p_terms[k].mentions if k in p_terms else ())]
     new = [t for k, t in p_terms.items() if k not in q_terms]
     subs = _substitutions(question, paraphrase) if lost and new else {}
@@ -144,7 +154,7 @@ def find_renames(question: QuestionDoc, paraphrase: QuestionDoc,
             continue
         new.remove(partner)
         renames.append(Rename(old, partner, consistent))
-    return renames, vanished
+    return tuple(renames), tuple(vanished)
 
 
 class EntityCheck(Check):
@@ -160,8 +170,8 @@ class EntityCheck(Check):
         self.synonyms = synonyms
 
     def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
-        q_terms, p_terms = key_terms(question), key_terms(paraphrase)
-        renames, vanished = find_renames(question, paraphrase, q_terms, p_terms)
+        p_terms = key_terms(paraphrase)
+        renames, vanished = find_renames(question, paraphrase)
         findings = []
         for r in renames:
             old, new = r.old.mentions[0].text, r.new.mentions[0].text
@@ -173,7 +183,8 @@ class EntityCheck(Check):
             elif self.synonyms is not None and self.synonyms.are_synonyms(old, new):
                 kept = p_terms[r.old.key].mentions
                 findings.append(Finding(
-                    "term_synonym", f'"{old}" became its synonym "{new}" in one place ("{kept[0].text}" elsewhere)',
+                    "term_synonym",
+                    f'"{old}" became its synonym "{new}" in one place ("{kept[0].text}" elsewhere)',
                     Severity.MINOR, r.old.mentions, (*r.new.mentions, *kept),
                 ))
             else:

@@ -114,8 +114,8 @@ def _form_and_noun(sent):
 
 class QuestionCheck(Check):
     """Reports a question gone or cut short (critical; "cut short" only when the question itself was
-    complete: "... the total marks for the examination is" may end the same way in a paraphrase), asking in another unit of the same kind (critical),
-    or asking for another noun (minor: on development data back-translation rewords the asked noun more
+    complete: "... the total marks for the examination is" may end the same way in a paraphrase), asking
+    in another unit of the same kind (critical), or asking for another noun (minor: on development data back-translation rewords the asked noun more
     often than invalid paraphrases change it)."""
 
     name = "question"

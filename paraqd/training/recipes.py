@@ -713,21 +713,26 @@ class RecipeResult:
     seconds: float
 
 
-def validation_metrics(encoder, blocks, pairs: pd.DataFrame, *, batch_size: int = 64) -> dict[str, Any]:
-    """Pure and hybrid metrics at threshold 0.5 of labelled ``question, paraphrase, label`` pairs."""
+def head_cosines(blocks, table, q_rows, p_rows):
+    """Cosine (numpy, clipped to [-1, 1]) of cached rows ``q_rows`` and ``p_rows`` of ``table`` under a head."""
     import numpy as np
     import torch
 
+    table = torch.as_tensor(table)
+    with torch.no_grad():
+        q, p = apply_head(blocks, table[q_rows]), apply_head(blocks, table[p_rows])
+    return np.clip((q * p).sum(-1).numpy(), -1.0, 1.0)
+
+
+def validation_metrics(encoder, blocks, pairs: pd.DataFrame, *, batch_size: int = 64) -> dict[str, Any]:
+    """Pure and hybrid metrics at threshold 0.5 of labelled ``question, paraphrase, label`` pairs."""
     from ..evaluation.metrics import evaluate_scores
     from ..hybrid import HybridScorer
 
     cache = EmbeddingCache(encoder, batch_size=batch_size)
     cache.add([*pairs["question"], *pairs["paraphrase"]])
-    table = cache.matrix()
-    with torch.no_grad():
-        q = apply_head(blocks, table[cache.lookup(pairs["question"].tolist())])
-        p = apply_head(blocks, table[cache.lookup(pairs["paraphrase"].tolist())])
-    cos = np.clip((q * p).sum(-1).numpy(), -1, 1)
+    cos = head_cosines(blocks, cache.matrix(), cache.lookup(pairs["question"].tolist()),
+                       cache.lookup(pairs["paraphrase"].tolist()))
     hybrid = HybridScorer(checker_with_synonyms(encoder))
     scores = hybrid.combine(cos, hybrid.check_pairs(pairs["question"].tolist(), pairs["paraphrase"].tolist()))
     labels = pairs["label"].to_numpy()
@@ -772,8 +777,6 @@ def hybrid_auc_selector(encoder, cache: EmbeddingCache, pairs: pd.DataFrame) -> 
     The check runs once (its synonym judge is the frozen ``encoder``); each call only re-applies the head to
     the cached embeddings, so selecting after every epoch costs milliseconds.
     """
-    import numpy as np
-    import torch
     from sklearn.metrics import roc_auc_score
 
     from ..hybrid import DEFAULT_RULE
@@ -787,10 +790,7 @@ def hybrid_auc_selector(encoder, cache: EmbeddingCache, pairs: pd.DataFrame) -> 
     q_rows, p_rows = cache.lookup(questions), cache.lookup(paraphrases)
 
     def select(blocks: list[Any]) -> float:
-        table = torch.as_tensor(cache.matrix())
-        with torch.no_grad():
-            q, p = apply_head(blocks, table[q_rows]), apply_head(blocks, table[p_rows])
-        cos = np.clip((q * p).sum(-1).numpy(), -1.0, 1.0)
+        cos = head_cosines(blocks, cache.matrix(), q_rows, p_rows)
         return float(roc_auc_score(labels, DEFAULT_RULE.combine(cos, results)))
 
     return select
