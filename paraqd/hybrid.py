@@ -119,6 +119,10 @@ class CapRule(HybridRule):
         return {"kind": self.kind, "caps": {str(s): c for s, c in sorted(self.caps.items())}}
 
 
+#: the findings whose extent (share of the question's content words lost) the penalty rule grades
+CONTENT_KINDS = ("content_missing", "content_deleted")
+
+
 @dataclass(frozen=True)
 class PenaltyRule(HybridRule):
     """``score = clip(cosine - penalties[worst severity] - content_weight * content lost, -1, 1)``.
@@ -142,7 +146,7 @@ class PenaltyRule(HybridRule):
         worst = result.worst
         severity = 0.0 if worst is None else max(
             (p for s, p in self.penalties.items() if s <= worst), default=0.0)
-        return severity + self.content_weight * result.extent("content_missing")
+        return severity + self.content_weight * sum(result.extent(kind) for kind in CONTENT_KINDS)
 
     def combine(self, cosines, results) -> np.ndarray:
         cos = _cosines(cosines, results)

@@ -279,7 +279,7 @@ def test_content_words_dropped_are_counted_not_synonyms_or_renames(checker):
     from paraqd.checks import ContentCheck, WordSimilarity
 
     q = "A hollow cylinder has a radius of 4 cm. What is its volume?"
-    r = checker.check(q, q.replace("hollow ", ""))
+    r = checker.check(q, q.replace("A hollow", "The"))  # reworded: "A" -> "The"
     [finding] = [f for f in r.findings if f.kind == "content_missing"]
     assert finding.extent == pytest.approx(1 / 4) and finding.message == 'content words dropped: "hollow" (1 of 4)'
     assert r.verdict == "warning" and r.extent("content_missing") == pytest.approx(0.25)
@@ -327,3 +327,110 @@ def test_question_cut_short_only_when_the_question_was_complete(checker):
     # a relative "what" is not a question: nothing to lose when the statement changes
     stmt = "Sohan has 50% more money than what Pankaj has."
     assert "question_missing" not in kinds(checker.check(stmt, "Sohan has 50% more money than Pankaj."))
+
+
+def test_content_word_deleted_outright_is_major(checker):
+    q = "A hollow cylinder has a radius of 4 cm. What is its volume?"
+    r = checker.check(q, q.replace("hollow ", ""))  # nothing else changed: a pure deletion
+    [finding] = [f for f in r.findings if f.kind.startswith("content")]
+    assert (finding.kind, finding.severity) == ("content_deleted", Severity.MAJOR)
+    assert finding.extent == pytest.approx(1 / 4) and finding.message == 'content words deleted: "hollow" (1 of 4)'
+    assert r.verdict == "invalid"
+    # deleting only function words and punctuation drops no content: nothing to report
+    assert checker.check(q, q.replace("A hollow", "hollow").replace("has a", "has")).findings == ()
+
+
+def test_is_deletion_ignores_case_and_punctuation(checker):
+    from paraqd.checks.content import is_deletion
+
+    analyze = checker.analyzer.analyze
+    q = analyze("The least value of x, where x is an integer, is?")
+    assert is_deletion(q, analyze("the value x where x an integer is"))
+    assert not is_deletion(q, analyze("The smallest value of x, where x is an integer, is?"))
+    assert not is_deletion(q, analyze("x is an integer where the least value is"))  # reordered
+
+
+# -- relation words -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, paraphrase, old, new", [
+    ("What is the least possible value of x?", "What is the greatest possible value of x?", "least", "greatest"),
+    ("Tom sells 5 pens for $10. How many pens does he sell for $30?",
+     "Tom buys 5 pens for $10. How many pens does he buy for $30?", "sells", "buys"),
+    ("Ann sits 3 seats to the left of Bob. How many seats are between them?",
+     "Ann sits 3 seats to the right of Bob. How many seats are between them?", "left", "right"),
+    ("The price increased by 20%. What is the new price of the $50 shirt?",
+     "The price decreased by 20%. What is the new price of the $50 shirt?", "increased", "decreased"),
+])
+def test_relation_flipped_is_critical(checker, question, paraphrase, old, new):
+    result = checker.check(question, paraphrase)
+    [finding] = [f for f in result.findings if f.kind == "relation_flipped"]
+    assert finding.severity == Severity.CRITICAL and result.verdict == "invalid"
+    assert finding.question_spans[0].text.lower().startswith(old[:3])
+    assert finding.paraphrase_spans[0].text == new
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    ("What is the largest number of boxes he can fill?", "What is the biggest number of boxes he can fill?"),
+    ("Joe left at 5 pm. How long did he walk if he stopped at 7 pm?",  # "left" the verb is no direction
+     "Joe went out at 5 pm. How long did he walk if he stopped at 7 pm?"),
+    ("He bought 3 pens. How much did he pay for the 3 pens at $2 each?",
+     "He purchased 3 pens. How much did he pay for the 3 pens at $2 each?"),
+])
+def test_same_pole_rewordings_pass(checker, question, paraphrase):
+    assert not {k for k in kinds(checker.check(question, paraphrase)) if k.startswith("relation")}
+
+
+def test_relation_missing_is_minor_but_major_when_deleted(checker):
+    q = "The least possible value of |89 - 9a|, where a is an integer, is"
+    deleted = checker.check(q, "The possible value |89 - 9a|, where a an integer, is")
+    assert [(f.kind, f.severity) for f in deleted.findings] == [("relation_missing", Severity.MAJOR)]
+    reworded = checker.check(q, "Find the possible value of |89 - 9a| for an integer a.")
+    assert ("relation_missing", Severity.MINOR) in [(f.kind, f.severity) for f in reworded.findings]
+
+
+def test_negation_changes_are_minor_and_no_dot_is_not_a_negation(checker):
+    q = "How many of the 30 members have not passed the test?"
+    result = checker.check(q, q.replace(" not", ""))
+    assert "negation_missing" in kinds(result) and "negation_missing" not in kinds(result, Severity.MAJOR)
+    assert "negation_added" in kinds(checker.check(q.replace(" not", ""), q))
+    abbreviated = "Find the no. of zeroes in 100 factorial."
+    assert not {k for k in kinds(checker.check(abbreviated, "Find the number of zeroes in 100 factorial."))
+                if k.startswith("negation")}
+
+
+def test_relation_lexicon_is_well_formed():
+    from paraqd.checks.relations import RelationLexicon
+
+    lexicon = RelationLexicon.default()
+    assert lexicon.poles["greatest"] == ("amount", "up") and lexicon.poles["least"] == ("amount", "down")
+    assert lexicon.not_as_verb <= set(lexicon.poles) and "not" in lexicon.negations
+    assert {pole for _, pole in lexicon.poles.values()} == {"up", "down"}
+
+
+# -- numbers that trade roles, units that come off their number ------------------------------------------------
+
+def test_numbers_swapping_what_they_count_is_critical(checker):
+    q = "John has 5 apples and 3 pears. How many fruits does he have?"
+    result = checker.check(q, "John has 3 apples and 5 pears. How many fruits does he have?")
+    [finding] = [f for f in result.findings if f.kind == "number_roles_swapped"]
+    assert finding.severity == Severity.CRITICAL and "apple" in finding.message and "pear" in finding.message
+    assert {m.text for m in finding.question_spans} == {"5", "3"}
+    # the same pairs in another order are the same problem
+    assert checker.check(q, "John has 3 pears and 5 apples. How many fruits does he have?").findings == ()
+
+
+def test_unit_detached_from_its_number(checker):
+    q = "A canteen requires 62 kgs of wheat for 6 days. How many kgs of wheat will it require for 60 days?"
+    result = checker.check(q, q.replace("62 kgs", "62"))
+    [finding] = [f for f in result.findings if f.kind == "unit_detached"]
+    assert finding.severity == Severity.MAJOR and finding.message == '62 kgs lost its unit ("62")'
+    # one unit written once for a list of numbers is not a loss
+    pipes = "Pipes A and B fill a tank in 5 hours and 6 hours. How long do they take together?"
+    shared = checker.check(pipes, "Pipes A and B fill a tank in 5 and 6 hours. How long do they take together?")
+    assert "unit_detached" not in kinds(shared)
+
+
+def test_question_asking_for_the_same_unit_in_another_spelling_passes(checker):
+    q = "A canteen requires 62 kgs of wheat for 6 days. How many kgs of wheat will it require for 60 days?"
+    p = "A canteen requires 62 kg of wheat for 6 days. How many kilograms of wheat will it require for 60 days?"
+    assert not kinds(checker.check(q, p)) & {"question_changed", "question_unit_changed"}

@@ -13,16 +13,18 @@ from .entities import EntityCheck
 from .findings import CheckResult
 from .numbers import NumberCheck
 from .question import QuestionCheck
+from .relations import RelationCheck
 from .units import UnitCheck
 
 
 def default_checks(synonyms=None) -> list[Check]:
-    """Numbers, units, entities and key nouns, the question itself, and the content words kept.
+    """Numbers, units, entities and key nouns, the question itself, relation words and the content words kept.
 
     ``synonyms`` (a :class:`~paraqd.checks.synonyms.WordSimilarity`) lets the entity check accept a noun
     replaced by a synonym in one place, and the content check count a synonym as kept.
     """
-    return [NumberCheck(), UnitCheck(), EntityCheck(synonyms), QuestionCheck(), ContentCheck(synonyms)]
+    return [NumberCheck(), UnitCheck(), EntityCheck(synonyms), QuestionCheck(), RelationCheck(),
+            ContentCheck(synonyms)]
 
 
 class CriticalInfoChecker:

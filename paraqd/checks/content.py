@@ -12,10 +12,15 @@ check already reports.
 
 Rewordings lose some words too, so the finding is minor: it never decides a verdict alone. Graded hybrid
 rules (:class:`paraqd.hybrid.PenaltyRule`) subtract a multiple of the fraction from the learned score.
+The exception is a paraphrase that only *deletes* words (its words are the question's, in order, with some
+left out: what random deletion and careless trimming produce). Nothing rewords a deleted word, so a content
+word deleted that way is information lost: ``content_deleted``, major by default (``deleted=``). On the
+development data 1186 of 1191 such reference pairs and 27 of 29 hand-labelled ones are invalid.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..analysis.document import Mention, QuestionDoc
@@ -25,6 +30,14 @@ from .findings import Finding, Severity
 
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "ADV"})
 _CACHE_KEY = "paraqd.checks.content_words"
+_WORD = re.compile(r"[^\W_]+")
+
+
+def is_deletion(question: QuestionDoc, paraphrase: QuestionDoc) -> bool:
+    """Whether the paraphrase's words are the question's, in order, some left out (case and punctuation
+    ignored): a pure deletion, which rewords nothing."""
+    remaining = iter(_WORD.findall(question.text.lower()))
+    return all(word in remaining for word in _WORD.findall(paraphrase.text.lower()))
 
 
 def content_words(doc: QuestionDoc) -> tuple[Counter, dict[str, Mention]]:
@@ -49,13 +62,15 @@ def content_words(doc: QuestionDoc) -> tuple[Counter, dict[str, Mention]]:
 
 
 class ContentCheck(Check):
-    """Reports the question's content words that the paraphrase dropped (minor, with the fraction lost)."""
+    """Reports the question's content words that the paraphrase dropped (minor, with the fraction lost;
+    major when the paraphrase is a pure deletion)."""
 
     name = "content"
 
-    def __init__(self, synonyms=None, max_listed: int = 5):
+    def __init__(self, synonyms=None, max_listed: int = 5, deleted: Severity | str = Severity.MAJOR):
         self.synonyms = synonyms
         self.max_listed = max_listed
+        self.deleted = Severity.parse(deleted)
 
     def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
         q_counts, q_last = content_words(question)
@@ -77,7 +92,11 @@ class ContentCheck(Check):
         words = sorted(lost, key=lambda w: q_last[w].start)
         listed = ", ".join(f'"{q_last[w].text}"' for w in words[: self.max_listed])
         more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
+        if is_deletion(question, paraphrase):
+            kind, severity, what = "content_deleted", self.deleted, "content words deleted"
+        else:
+            kind, severity, what = "content_missing", Severity.MINOR, "content words dropped"
         return [Finding(
-            "content_missing", f"content words dropped: {listed}{more} ({n_lost} of {total})",
-            Severity.MINOR, tuple(q_last[w] for w in words), (), extent=n_lost / total,
+            kind, f"{what}: {listed}{more} ({n_lost} of {total})",
+            severity, tuple(q_last[w] for w in words), (), extent=n_lost / total,
         )]

@@ -3,7 +3,8 @@
 Values are compared, not spellings: "100", "one hundred" and "1e2" are one value, "0.5" and "half" too.
 Percentages and money keep their kind, so "20%" -> "20" is a change. A value that disappears is reported
 as missing, one that appears from nowhere as added, and a missing value paired with an added one (in order
-of position) as changed.
+of position) as changed. When every value survives, the values must still count the same things: "5 apples
+and 3 pears" -> "3 apples and 5 pears" keeps both numbers and both nouns but swaps their roles (critical).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 
 from ..analysis.document import NumberMention, QuestionDoc
 from .base import Check
+from .units import quantities
 from .findings import Finding, Severity
 
 #: kinds whose values are interchangeable with each other; every other kind keeps its identity
@@ -66,6 +68,8 @@ class NumberCheck(Check):
                     missing[key] -= 1
                     added[other] -= 1
         missing, added = +missing, +added
+        if not missing and not added:
+            findings.extend(_swapped_roles(question, paraphrase))
 
         # a repeated value kept at least once: usually "the same 20" written once
         for key in [k for k in missing if p_count[k] > 0]:
@@ -111,6 +115,47 @@ class NumberCheck(Check):
                     Severity.MINOR if _is_soft(p_ms[0]) else Severity.CRITICAL, (), tuple(p_ms),
                 ))
         return findings
+
+
+_COUNTED_POS = frozenset({"NOUN", "PROPN"})
+
+
+def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
+    """``(value, role, mention)`` for each number that counts something: the unit after it ("200 km" ->
+    "kilometre") or the noun it modifies ("20 apples" -> "apple")."""
+    roles = []
+    for number in doc.numbers:
+        if value_kind(number) != "plain":
+            continue
+        value = float(f"{number.value:.9g}")
+        span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+        tok = span[-1] if span is not None and len(span) else None
+        if tok is not None and tok.dep_ == "nummod" and tok.head.pos_ in _COUNTED_POS and tok.head.i > tok.i:
+            roles.append((value, tok.head.lemma_.lower(), number))
+    for value, unit in quantities(doc):
+        number = max((n for n in doc.numbers if n.end <= unit.start), key=lambda n: n.end, default=None)
+        if number is not None and value_kind(number) == "plain":
+            roles.append((value, unit.unit.name, number))
+    return roles
+
+
+def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+    """Two numbers that traded what they count: lost (a, x), (b, y); gained (a, y), (b, x)."""
+    q_roles = {(v, r): m for v, r, m in number_roles(question)}
+    p_roles = {(v, r): m for v, r, m in number_roles(paraphrase)}
+    lost = [k for k in q_roles if k not in p_roles]
+    gained = set(p_roles) - set(q_roles)
+    for i, (a, x) in enumerate(lost):
+        for b, y in lost[i + 1:]:
+            if a != b and x != y and (a, y) in gained and (b, x) in gained:
+                q_a, q_b = q_roles[(a, x)], q_roles[(b, y)]
+                p_a, p_b = p_roles[(a, y)], p_roles[(b, x)]
+                return [Finding(
+                    "number_roles_swapped",
+                    f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
+                    Severity.CRITICAL, (q_a, q_b), (p_a, p_b),
+                )]
+    return []
 
 
 _SPACED_SLASH = re.compile(r"\s*/\s*")

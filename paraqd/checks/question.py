@@ -153,6 +153,9 @@ class QuestionCheck(Check):
     def _asks_other_noun(question: QuestionDoc, paraphrase: QuestionDoc, q_ask: Ask, p_ask: Ask) -> bool:
         if q_ask.form != p_ask.form or q_ask.noun is None or p_ask.noun is None or q_ask.noun == p_ask.noun:
             return False
+        q_unit, p_unit = _unit_named(q_ask), _unit_named(p_ask)
+        if q_unit is not None and q_unit == p_unit:  # "how many kgs" -> "how many kilograms"
+            return False
         p_sentence = paraphrase.doc.char_span(p_ask.sentence.start, p_ask.sentence.end, alignment_mode="expand")
         if p_sentence is not None and q_ask.noun in {t.lemma_.lower() for t in p_sentence}:
             return False
@@ -168,3 +171,9 @@ class QuestionCheck(Check):
             and any(not sent.start <= m.start < sent.end for m in r.old.mentions)
             for r in renames
         )
+
+
+def _unit_named(ask: Ask) -> str | None:
+    """The unit the asked noun names ("kgs" -> "kilogram"), if it is one."""
+    span = ask.noun_span
+    return next((u.unit.name for u in ask.units if u.start < span.end and span.start < u.end), None)

@@ -7,6 +7,7 @@ is a change; a unit that disappears, or one that appears from nowhere, is report
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from ..analysis.document import QuestionDoc, UnitMention
@@ -82,6 +83,7 @@ class UnitCheck(Check):
                         if u.unit.name in names:
                             names.remove(u.unit.name)
 
+        findings.extend(_detached(question, paraphrase, q_units, p_units, missing))
         for name in missing:
             ms = q_units[name]
             findings.append(Finding(
@@ -106,6 +108,43 @@ class UnitCheck(Check):
             if _is_part(new[0].unit.name, old[0].unit.name):
                 severity = Severity.MINOR
         return Finding("unit_changed", message, severity, tuple(old), tuple(new))
+
+
+def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing) -> list[Finding]:
+    """Quantities whose number survived without its unit: "62 kgs of wheat" -> "62 of wheat" (the unit
+    still occurs elsewhere, so the unit itself is not missing, but fewer times than in the question)."""
+    p_values = {float(f"{n.value:.9g}") for n in paraphrase.numbers}
+    p_with_unit = {value for value, _ in quantities(paraphrase)}
+    findings = []
+    for value, unit in quantities(question):
+        name = unit.unit.name
+        if (name in missing or value not in p_values or value in p_with_unit
+                or len(p_units.get(name, ())) >= len(q_units[name])):
+            continue
+        number = next(n for n in paraphrase.numbers if float(f"{n.value:.9g}") == value)
+        if _shares_next_unit(paraphrase, number, name):
+            continue
+        findings.append(Finding(
+            "unit_detached", f'{question.text[_number_start(question, unit):unit.end]} lost its unit '
+            f'("{number.text}")', Severity.MAJOR, (unit,), (number,),
+        ))
+    return findings
+
+
+_LIST_GAP = re.compile(r"\s*(,|and|or|to|-|,\s*and)\s*")
+
+
+def _shares_next_unit(doc: QuestionDoc, number, name: str) -> bool:
+    """Whether ``number`` is listed before a number carrying unit ``name``: "5 and 6 hours" (one unit for both)."""
+    later = sorted((n for n in doc.numbers if n.start >= number.end), key=lambda n: n.start)
+    if not later or not _LIST_GAP.fullmatch(doc.text[number.end:later[0].start]):
+        return False
+    value = float(f"{later[0].value:.9g}")
+    return any(v == value and u.unit.name == name for v, u in quantities(doc))
+
+
+def _number_start(doc: QuestionDoc, unit: UnitMention) -> int:
+    return max((n.start for n in doc.numbers if n.end <= unit.start), default=unit.start)
 
 
 def _is_part(part: str, compound: str) -> bool:
