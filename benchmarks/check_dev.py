@@ -7,13 +7,14 @@ Development data:
   Pairs whose paraphrase equals the question are left out (the identity operator, and Pegasus outputs that
   copied the question: those are not invalid). ``positive3`` is left out by default: its num2words outputs
   are corrupted ("900" -> "9zerozero"), valid by construction but not in fact.
-- the hand-labelled AQuA dev pairs (data/dev/aqua_dev_labelled.csv, 180 pairs, see data/dev/README.md):
-  test-style operators (active->passive, TF-IDF replacement, random deletion) and reference
-  back-translations / Pegasus outputs on AQuA *dev* questions, labelled by hand like the evaluation sets.
+- the hand-labelled pairs of data/dev/*_labelled.csv (see data/dev/README.md): test-style operators
+  (active->passive, TF-IDF replacement, random deletion, and on AQuA reference back-translations / Pegasus
+  outputs) on AQuA *dev* and SVAMP pool questions, labelled by hand like the evaluation sets.
 
 Prints, per operator column, how often the check flags the pair, and per finding kind and severity how
 often it fires on valid and invalid pairs (its precision on this data). ``--hybrid`` adds the encoder's
-cosine (untrained unless ``--model``), the default hybrid rule and the candidate rules it was chosen from.
+cosine (untrained unless ``--model``), the default hybrid rule, the candidate rules it was chosen from, and
+the default rule with each major or critical finding kind left out in turn (what each kind buys).
 
 The evaluation sets are never used here unless ``--eval`` is given, and then only to print a diagnostic:
 nothing in paraqd.hybrid is chosen from those figures.
@@ -35,7 +36,8 @@ import numpy as np
 import pandas as pd
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
-LABELLED = Path(__file__).resolve().parents[1] / "data" / "dev" / "aqua_dev_labelled.csv"
+DEV_DIR = Path(__file__).resolve().parents[1] / "data" / "dev"
+LABELLED = sorted(DEV_DIR.glob("*_labelled.csv"))
 POSITIVE_COLUMNS = ("positive1", "positive2", "positive3", "positive4")
 NEGATIVE_COLUMNS = ("neg_1", "neg_2", "neg_3", "neg_4", "neg_5", "neg_6")
 
@@ -138,6 +140,28 @@ def rule_grid(cosines: np.ndarray, results) -> dict[str, np.ndarray]:
     return out
 
 
+def leave_one_kind_out(title: str, labels, cosines: np.ndarray, results) -> None:
+    """The default rule's figures with each finding kind removed in turn (what each kind buys)."""
+    from paraqd.checks import CheckResult
+    from paraqd.evaluation.metrics import evaluate_scores
+    from paraqd.hybrid import DEFAULT_RULE
+
+    full = evaluate_scores(labels, DEFAULT_RULE.combine(cosines, results))
+    kinds = sorted({(f.kind, str(f.severity)) for r in results for f in r.findings if f.severity > 1})
+    print(f"\n## {title}: default rule without one finding kind (major and critical kinds)\n")
+    print(f"all findings: weighted F1 {full['weighted_f1_paper']:.3f}, mu_s {full['separation']:.3f}, "
+          f"ROC-AUC {full['roc_auc']:.3f}\n")
+    print("| without | severity | fires on valid / invalid | weighted F1 | mu_s | ROC-AUC | ROC-AUC bought |")
+    print("|---|---|---|---|---|---|---|")
+    for kind, severity in kinds:
+        fired = np.array([any(f.kind == kind for f in r.findings) for r in results])
+        reduced = [CheckResult.of(f for f in r.findings if f.kind != kind) for r in results]
+        m = evaluate_scores(labels, DEFAULT_RULE.combine(cosines, reduced))
+        print(f"| {kind} | {severity} | {int((fired & (labels == 1)).sum())} / {int((fired & (labels == 0)).sum())} "
+              f"| {m['weighted_f1_paper']:.3f} | {m['separation']:.3f} | {m['roc_auc']:.3f} "
+              f"| {full['roc_auc'] - m['roc_auc']:+.3f} |")
+
+
 def load_labelled_pairs(path: Path) -> pd.DataFrame:
     table = pd.read_csv(path)
     return table.rename(columns={"operator": "column"}).assign(file=path.stem)
@@ -152,8 +176,8 @@ def main(argv=None) -> int:
     parser.add_argument("--eval", action="store_true", help="diagnostic on data/eval (never used for tuning)")
     parser.add_argument("--exclude", default="positive3", help="reference columns to leave out (default: "
                         "%(default)s, whose num2words output is corrupted: '900' -> '9zerozero'); '' keeps all")
-    parser.add_argument("--labelled", type=Path, default=LABELLED, help="hand-labelled dev pairs "
-                        "(default: %(default)s)")
+    parser.add_argument("--labelled", type=Path, nargs="*", default=LABELLED, help="hand-labelled dev pairs "
+                        "(default: every data/dev/*_labelled.csv)")
     parser.add_argument("--examples", type=int, default=0, help="print N flagged valid pairs (false alarms)")
     args = parser.parse_args(argv)
 
@@ -172,8 +196,9 @@ def main(argv=None) -> int:
         checker = scorer.checker
     dev_sets = {"reference augmentations":
                 load_dev_pairs(augment_dir, args.limit, tuple(c for c in args.exclude.split(",") if c))}
-    if args.labelled and args.labelled.is_file():
-        dev_sets["hand-labelled AQuA dev"] = load_labelled_pairs(args.labelled)
+    for path in args.labelled:
+        if path.is_file():
+            dev_sets[f"hand-labelled {path.stem}"] = load_labelled_pairs(path)
     for title, pairs in dev_sets.items():
         print(f"\n# Development data: {title}")
         start = time.perf_counter()
@@ -194,6 +219,7 @@ def main(argv=None) -> int:
             labels = pairs["label"].to_numpy()
             report_scores(f"{title}: scores", labels, hybrid_variants(cos, results))
             report_scores(f"{title}: candidate rules", labels, rule_grid(cos, results))
+            leave_one_kind_out(title, labels, cos, results)
     if args.eval:
         print("\n# DIAGNOSTIC ONLY: evaluation sets (nothing is tuned on these)")
         for name, table in load_eval_pairs(args.data / "eval").items():

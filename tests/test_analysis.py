@@ -61,6 +61,10 @@ def test_digit_numbers(text, mention, value, kind):
     ("it costs £5 each", "£5", "5", 5, "£"),
     ("it costs 500 dollars", "500", "500", 500, "dollars"),
     ("it costs 20 rupees", "20", "20", 20, "rupees"),
+    ("it costs Rupees 8 each", "Rupees 8", "8", 8, "Rupees"),
+    ("it costs Rupees. 56000 now", "Rupees. 56000", "56000", 56000, "Rupees."),
+    ("any sum from Re 1 upwards", "Re 1", "1", 1, "Re"),
+    ("it costs 3200 Rs. now", "3200", "3200", 3200, "rs"),
 ])
 def test_money(text, mention, numeral, value, currency):
     m = one(text)

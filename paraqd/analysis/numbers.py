@@ -3,8 +3,8 @@
 Two scanners run over the question text and their results are merged:
 
 * **digits** (one precompiled regex): ``100``, ``80,000``, ``1.90``, ``.5``, ``-5``, ``3/4``, ``1 1/2``,
-  ``22%``, ``22 percent``, ``$1.90``, ``$ 3``, ``Rs. 500``, ``₹500``, ``€5``, ``£5``, ``2nd``, ``1.5 million``,
-  ``2 dozen``, and numerals glued to a unit (``750m``, ``20kmph``: the numeral is found, the unit is left to
+  ``22%``, ``22 percent``, ``$1.90``, ``$ 3``, ``Rs. 500``, ``Rupees 500``, ``500 Rs``, ``₹500``, ``€5``,
+  ``£5``, ``2nd``, ``1.5 million``, ``2 dozen``, and numerals glued to a unit (``750m``, ``20kmph``: the numeral is found, the unit is left to
   :mod:`paraqd.analysis.units`);
 * **words** (a small parser over the alphabetic tokens): ``three``, ``twenty-one``, ``one hundred and five``,
   ``one point five``, ``a dozen``, ``a hundred``, ``half``, ``a quarter``, ``two thirds``,
@@ -45,7 +45,7 @@ from .document import NumberMention
 
 # --------------------------------------------------------------------------------------------------------
 # digits
-_CURRENCY_SIGN = r"US\$|\$|₹|€|£|(?<![A-Za-z])(?:Rs\.?|INR|USD)"
+_CURRENCY_SIGN = r"US\$|\$|₹|€|£|(?<![A-Za-z])(?:Rs\.?|Re\.?|INR|USD|[Rr]upees?\.?)"
 _DIGIT_NUMBER = re.compile(
     r"(?:(?P<cur>" + _CURRENCY_SIGN + r")[ ]?|(?P<sign>(?:(?<=[\s(\[])|^)-)|(?<![A-Za-z0-9_./]))"
     r"(?P<num>"
@@ -58,7 +58,7 @@ _DIGIT_NUMBER = re.compile(
     r"(?P<pct>[ ]?%|[ ](?:percent|per[ ]?cent)(?![A-Za-z]))?",
 )
 _CURRENCY_WORD = re.compile(
-    r"[ ]+(dollars?|rupees?|euros?|cents?|paise|yen|yuan|pesos?)(?![A-Za-z])", re.IGNORECASE)
+    r"[ ]+(dollars?|rupees?|rs|euros?|cents?|paise|yen|yuan|pesos?)(?![A-Za-z])", re.IGNORECASE)
 
 # --------------------------------------------------------------------------------------------------------
 # words

@@ -760,7 +760,8 @@ def checker_with_synonyms(encoder):
     from ..checks import CriticalInfoChecker, WordSimilarity
 
     return CriticalInfoChecker(synonyms=WordSimilarity(
-        lambda words: encoder.encode(list(words), convert_to_numpy=True, normalize_embeddings=True)))
+        lambda words: encoder.encode(list(words), convert_to_numpy=True, normalize_embeddings=True,
+                                     show_progress_bar=False)))
 
 
 def auc_standard_error(auc: float, n_positive: int, n_negative: int) -> float:
