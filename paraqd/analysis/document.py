@@ -40,6 +40,11 @@ class NumberMention(Mention):
     number_end: int = -1
 
     @property
+    def rounded(self) -> float:
+        """The value rounded to 9 significant digits: what checks compare (0.1 + 0.2 == 0.3 here)."""
+        return float(f"{self.value:.9g}")
+
+    @property
     def numeral(self) -> tuple[int, int]:
         """Character offsets of the numeral itself (without currency sign or percent sign)."""
         if self.number_start >= 0:

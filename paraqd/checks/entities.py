@@ -13,10 +13,14 @@ from __future__ import annotations
 import difflib
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..analysis.document import Mention, QuestionDoc
+from ..analysis.document import Mention, NumberMention, QuestionDoc
 from .base import Check
 from .findings import Finding, Severity
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 _TERM_POS = frozenset({"NOUN", "PROPN"})
 #: nouns that paraphrases add, drop or swap freely without changing the problem
@@ -97,24 +101,32 @@ def _substitutions(question: QuestionDoc, paraphrase: QuestionDoc) -> dict[str, 
                 for pj in range(j1, j2):
                     subs[(q_tok.lemma_ or q_tok.text).lower()].append(paraphrase.doc[pj].lemma_.lower())
     # nouns counted by the same number: "20 apples" -> "20 hats"
-    p_counted = _counted_nouns(paraphrase)
-    for value, q_noun in _counted_nouns(question).items():
+    p_counted = _counted_values(paraphrase)
+    for value, q_noun in _counted_values(question).items():
         p_noun = p_counted.get(value)
         if p_noun is not None and p_noun != q_noun:
             subs[q_noun].append(p_noun)
     return subs
 
 
-def _counted_nouns(doc: QuestionDoc) -> dict[float, str]:
-    """Value -> lemma of the noun that number counts ("20 apples" -> {20.0: "apple"})."""
-    counted: dict[float, str] = {}
+def counted_nouns(doc: QuestionDoc) -> list[tuple[NumberMention, Token, Token]]:
+    """``(number, its last token, the noun it counts)`` for every number that modifies a noun ("20 apples")."""
+    counted = []
     for number in doc.numbers:
         span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
         if span is None or len(span) == 0:
             continue
         tok = span[-1]
         if tok.dep_ == "nummod" and tok.head.pos_ in _TERM_POS:
-            counted.setdefault(float(f"{number.value:.9g}"), tok.head.lemma_.lower())
+            counted.append((number, tok, tok.head))
+    return counted
+
+
+def _counted_values(doc: QuestionDoc) -> dict[float, str]:
+    """Value -> lemma of the noun that number counts ("20 apples" -> {20.0: "apple"}); first one wins."""
+    counted: dict[float, str] = {}
+    for number, _, noun in counted_nouns(doc):
+        counted.setdefault(number.rounded, noun.lemma_.lower())
     return counted
 
 

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 
 from ..analysis.document import NumberMention, QuestionDoc
 from .base import Check
-from .units import quantities
+from .entities import counted_nouns
 from .findings import Finding, Severity
+from .units import quantity_mentions
 
 #: kinds whose values are interchangeable with each other; every other kind keeps its identity
 _PLAIN_KINDS = frozenset({"cardinal", "decimal", "fraction"})
@@ -29,7 +30,7 @@ def value_kind(mention: NumberMention) -> str:
 
 def value_key(mention: NumberMention) -> tuple[str, float]:
     """Identity of a number for comparison: its kind and its value rounded to 9 significant digits."""
-    return value_kind(mention), float(f"{mention.value:.9g}")
+    return value_kind(mention), mention.rounded
 
 
 def _is_soft(mention: NumberMention) -> bool:
@@ -117,26 +118,13 @@ class NumberCheck(Check):
         return findings
 
 
-_COUNTED_POS = frozenset({"NOUN", "PROPN"})
-
-
 def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
-    """``(value, role, mention)`` for each number that counts something: the unit after it ("200 km" ->
-    "kilometre") or the noun it modifies ("20 apples" -> "apple")."""
-    roles = []
-    for number in doc.numbers:
-        if value_kind(number) != "plain":
-            continue
-        value = float(f"{number.value:.9g}")
-        span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-        tok = span[-1] if span is not None and len(span) else None
-        if tok is not None and tok.dep_ == "nummod" and tok.head.pos_ in _COUNTED_POS and tok.head.i > tok.i:
-            roles.append((value, tok.head.lemma_.lower(), number))
-    for value, unit in quantities(doc):
-        number = max((n for n in doc.numbers if n.end <= unit.start), key=lambda n: n.end, default=None)
-        if number is not None and value_kind(number) == "plain":
-            roles.append((value, unit.unit.name, number))
-    return roles
+    """``(value, role, mention)`` for each plain number that counts something: the noun after it that it
+    modifies ("20 apples" -> "apple") or its unit ("200 km" -> "kilometre")."""
+    roles = [(number.rounded, noun.lemma_.lower(), number) for number, tok, noun in counted_nouns(doc)
+             if noun.i > tok.i]
+    roles += [(number.rounded, unit.unit.name, number) for number, unit in quantity_mentions(doc)]
+    return [role for role in roles if value_kind(role[2]) == "plain"]
 
 
 def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..analysis.document import QuestionDoc, UnitMention
+from ..analysis.document import NumberMention, QuestionDoc, UnitMention
 from .base import Check
 from .findings import Finding, Severity
 
@@ -18,17 +18,28 @@ from .findings import Finding, Severity
 _GAP = frozenset(" -\u00a0")
 
 
+def quantity_mentions(doc: QuestionDoc) -> list[tuple[NumberMention, UnitMention]]:
+    """``(number, unit)`` for every number directly followed by a unit ("200 km"), once per document."""
+    cached = doc.doc.user_data.get(_CACHE_KEY)
+    if cached is None:
+        units_by_start = sorted(doc.units, key=lambda u: u.start)
+        cached = []
+        for number in doc.numbers:
+            for unit in units_by_start:
+                gap = doc.text[number.end:unit.start]
+                if unit.start >= number.end and len(gap) <= 2 and set(gap) <= _GAP:
+                    cached.append((number, unit))
+                    break
+        doc.doc.user_data[_CACHE_KEY] = cached
+    return cached
+
+
+_CACHE_KEY = "paraqd.checks.quantities"
+
+
 def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
     """``(value, unit)`` for every number directly followed by a unit ("200 km" -> (200.0, km))."""
-    units_by_start = sorted(doc.units, key=lambda u: u.start)
-    result = []
-    for number in doc.numbers:
-        for unit in units_by_start:
-            gap = doc.text[number.end:unit.start]
-            if unit.start >= number.end and len(gap) <= 2 and set(gap) <= _GAP:
-                result.append((float(f"{number.value:.9g}"), unit))
-                break
-    return result
+    return [(number.rounded, unit) for number, unit in quantity_mentions(doc)]
 
 
 def _units_by_name(doc: QuestionDoc) -> dict[str, list[UnitMention]]:
@@ -113,20 +124,20 @@ class UnitCheck(Check):
 def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing) -> list[Finding]:
     """Quantities whose number survived without its unit: "62 kgs of wheat" -> "62 of wheat" (the unit
     still occurs elsewhere, so the unit itself is not missing, but fewer times than in the question)."""
-    p_values = {float(f"{n.value:.9g}") for n in paraphrase.numbers}
+    p_numbers = {}
+    for n in paraphrase.numbers:
+        p_numbers.setdefault(n.rounded, n)
     p_with_unit = {value for value, _ in quantities(paraphrase)}
     findings = []
-    for value, unit in quantities(question):
-        name = unit.unit.name
-        if (name in missing or value not in p_values or value in p_with_unit
-                or len(p_units.get(name, ())) >= len(q_units[name])):
-            continue
-        number = next(n for n in paraphrase.numbers if float(f"{n.value:.9g}") == value)
-        if _shares_next_unit(paraphrase, number, name):
+    for q_number, unit in quantity_mentions(question):
+        name, number = unit.unit.name, p_numbers.get(q_number.rounded)
+        if (name in missing or number is None or q_number.rounded in p_with_unit
+                or len(p_units.get(name, ())) >= len(q_units[name])
+                or _shares_next_unit(paraphrase, number, name)):
             continue
         findings.append(Finding(
-            "unit_detached", f'{question.text[_number_start(question, unit):unit.end]} lost its unit '
-            f'("{number.text}")', Severity.MAJOR, (unit,), (number,),
+            "unit_detached", f'{question.text[q_number.start:unit.end]} lost its unit ("{number.text}")',
+            Severity.MAJOR, (unit,), (number,),
         ))
     return findings
 
@@ -134,17 +145,12 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
 _LIST_GAP = re.compile(r"\s*(,|and|or|to|-|,\s*and)\s*")
 
 
-def _shares_next_unit(doc: QuestionDoc, number, name: str) -> bool:
+def _shares_next_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
     """Whether ``number`` is listed before a number carrying unit ``name``: "5 and 6 hours" (one unit for both)."""
-    later = sorted((n for n in doc.numbers if n.start >= number.end), key=lambda n: n.start)
-    if not later or not _LIST_GAP.fullmatch(doc.text[number.end:later[0].start]):
+    following = min((n for n in doc.numbers if n.start >= number.end), key=lambda n: n.start, default=None)
+    if following is None or not _LIST_GAP.fullmatch(doc.text[number.end:following.start]):
         return False
-    value = float(f"{later[0].value:.9g}")
-    return any(v == value and u.unit.name == name for v, u in quantities(doc))
-
-
-def _number_start(doc: QuestionDoc, unit: UnitMention) -> int:
-    return max((n.start for n in doc.numbers if n.end <= unit.start), default=unit.start)
+    return any(n.rounded == following.rounded and u.unit.name == name for n, u in quantity_mentions(doc))
 
 
 def _is_part(part: str, compound: str) -> bool:
