@@ -14,6 +14,7 @@ also verbs ("left" as in "he left") count only when not used as a verb.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -43,21 +44,17 @@ class RelationLexicon:
         return cls(poles, frozenset(data["not_as_verb"]), frozenset(data["negations"]))
 
 
-_DEFAULT_LEXICON: RelationLexicon | None = None
-
-
+@functools.lru_cache(maxsize=None)
 def default_lexicon() -> RelationLexicon:
-    global _DEFAULT_LEXICON
-    if _DEFAULT_LEXICON is None:
-        _DEFAULT_LEXICON = RelationLexicon.default()
-    return _DEFAULT_LEXICON
+    """The bundled lexicon, loaded once per process."""
+    return RelationLexicon.default()
 
 
 def relation_words(doc: QuestionDoc, lexicon: RelationLexicon) -> dict[tuple[str, str], list[Mention]]:
-    """``(scale, pole)`` -> mentions in ``doc``; negations under ``("negation", "")`` (once per document)."""
-    cache = doc.doc.user_data.setdefault(_CACHE_KEY, {})
-    found = cache.get(id(lexicon))
-    if found is None:
+    """``(scale, pole)`` -> mentions in ``doc``; negations under ``("negation", "")`` (once per document and
+    lexicon)."""
+    cached_lexicon, found = doc.doc.user_data.get(_CACHE_KEY, (None, None))
+    if cached_lexicon is not lexicon:
         blocked = {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
         found = defaultdict(list)
         for tok in doc.doc:
@@ -72,7 +69,8 @@ def relation_words(doc: QuestionDoc, lexicon: RelationLexicon) -> dict[tuple[str
             if word is None or (word in lexicon.not_as_verb and tok.pos_ in _VERB_POS):
                 continue
             found[lexicon.poles[word]].append(mention)
-        cache[id(lexicon)] = found = dict(found)
+        found = dict(found)
+        doc.doc.user_data[_CACHE_KEY] = (lexicon, found)
     return found
 
 
