@@ -1,8 +1,9 @@
 """Ablations behind the training recipe of ``benchmarks/train_default.sh``, on a small CPU budget.
 
-Every variant is scored on a VALIDATION split of the development data only: the reference augmentations of
+Every variant is scored on development data only: a VALIDATION split of the reference augmentations of
 held-out AQuA dev questions (``aqua_dev_augmented.csv``; positive1..4 valid, neg_1..6 invalid, candidates
-identical to their question left out). The evaluation sets are only read to drop their questions from the
+identical to their question left out), and the hand-labelled test-style pairs of ``data/dev/*_labelled.csv``
+(hybrid ROC-AUC, the figure ``benchmarks/train_default.sh`` selects epochs by; their questions are not trained on). The evaluation sets are only read to drop their questions from the
 training data. Each text is encoded once by the frozen encoder (the cache is shared by all variants), so a
 variant costs the seconds its head needs to train; the check results of the hybrid score are computed once.
 
@@ -32,7 +33,8 @@ REFERENCE_TRAIN = DATA / "reference_augmentations" / "aqua_train400_augmented.cs
 REFERENCE_VALIDATION = DATA / "reference_augmentations" / "aqua_dev_augmented.csv"
 POOLS = [DATA / "questions" / "svamp.jsonl", DATA / "questions" / "gsm8k_train.jsonl"]
 EVAL_FILES = [DATA / "eval" / "AQUA_test.csv", DATA / "eval" / "SAWP_test.csv"]
-HELD_OUT = [*EVAL_FILES, REFERENCE_VALIDATION, DATA / "questions" / "aqua_dev.jsonl"]
+HAND_LABELLED = sorted((Path(__file__).resolve().parents[1] / "data" / "dev").glob("*_labelled.csv"))
+HELD_OUT = [*EVAL_FILES, REFERENCE_VALIDATION, DATA / "questions" / "aqua_dev.jsonl", *HAND_LABELLED]
 F1_COLUMN, F9_COLUMN = "positive1", "neg_5"  # real back-translation and real Pegasus negatives
 
 # Every variant changes one thing of BASE (reference + pool triplets, triplet-cosine loss with margin 1, one tanh
@@ -53,6 +55,8 @@ VARIANTS: dict[str, tuple[str, dict, dict]] = {
     "no-f9": ("data: reference without neg_5 (real Pegasus negatives)", {"drop": [F9_COLUMN]}, {}),
     "hard-negatives": ("data: hardest half of the triplets by pretrained cos(a,n) - cos(a,p)",
                        {"hard_fraction": 0.5}, {}),
+    "check-missed": ("data: only triplets whose negative the check passes (what the hybrid needs the encoder for)",
+                     {"check_missed": True}, {}),
     "linear-head": ("head: one linear residual map (no tanh)", {}, {"activation": "identity"}),
     "two-blocks": ("head: two tanh residual blocks", {}, {"blocks": 2}),
     "epochs-5": ("5 epochs instead of 20", {}, {"epochs": 5}),
@@ -88,8 +92,8 @@ def main(argv=None) -> int:
     from paraqd.resources import resolve_encoder
     from paraqd.scoring import _load_sentence_transformer
     from paraqd.training.recipes import (
-        EmbeddingCache, HeadConfig, TrainingSetSpec, apply_head, build_training_set, normalise_question,
-        train_head, wide_to_pairs,
+        EmbeddingCache, HeadConfig, TrainingSetSpec, build_training_set, checker_with_synonyms, head_cosines,
+        normalise_question, train_head, wide_to_pairs,
     )
 
     names = list(VARIANTS) if args.variants == "all" else [v.strip() for v in args.variants.split(",")]
@@ -126,6 +130,9 @@ def main(argv=None) -> int:
     encoder = _load_sentence_transformer(resolve_encoder(None), device="cpu")
     cache = EmbeddingCache(encoder, batch_size=64)
     texts = [*val["question"], *val["paraphrase"]]
+    for path in HAND_LABELLED:
+        hand_pairs = read_table(path)
+        texts += [*hand_pairs["question"], *hand_pairs["paraphrase"]]
     for frame in (reference, pool):
         texts += [*frame["anchor"], *frame["positive"], *frame["negative"]]
     encoded = cache.add(texts)
@@ -139,19 +146,36 @@ def main(argv=None) -> int:
     timings["check_s"] = time.perf_counter() - start
 
     vq, vp = cache.lookup(val["question"].tolist()), cache.lookup(val["paraphrase"].tolist())
+    hand = {path.stem: read_table(path) for path in HAND_LABELLED}
+    hand_checker = checker_with_synonyms(encoder)  # as the recipe's epoch selection checks them
+    hand_checks = {name: hand_checker.check_pairs(t["question"].tolist(), t["paraphrase"].tolist())
+                   for name, t in hand.items()}
 
     def validate(blocks) -> dict:
-        import torch
+        from sklearn.metrics import roc_auc_score
 
-        with torch.no_grad():
-            q, p = apply_head(blocks, table[vq]), apply_head(blocks, table[vp])
-        cos = np.clip((q * p).sum(-1).numpy(), -1, 1)
+        cos = head_cosines(blocks, table, vq, vp)
         out = {}
         for kind, scores in (("pure", cos), ("hybrid", hybrid.combine(cos, checks))):
             m = evaluate_scores(labels, scores, 0.5)
             out[kind] = {k: round(float(m[k]), 4) for k in ("weighted_f1_paper", "separation", "roc_auc",
                                                               "mu_pos", "mu_neg")}
+        for name, t in hand.items():
+            cos = head_cosines(blocks, table, cache.lookup(t["question"].tolist()),
+                               cache.lookup(t["paraphrase"].tolist()))
+            out[f"{name} hybrid roc_auc"] = round(float(roc_auc_score(t["label"].astype(int),
+                                                                      hybrid.combine(cos, hand_checks[name]))), 4)
         return out
+
+    verdicts: dict[tuple[str, str], bool] = {}
+
+    def check_passes(anchors: list[str], negatives: list[str]) -> np.ndarray:
+        """Whether the check passes each (anchor, negative) pair (computed once per pair for all variants)."""
+        todo = [pair for pair in dict.fromkeys(zip(anchors, negatives)) if pair not in verdicts]
+        if todo:
+            found = hybrid.check_pairs([q for q, _ in todo], [x for _, x in todo])
+            verdicts.update((pair, r.passed) for pair, r in zip(todo, found))
+        return np.array([verdicts[pair] for pair in zip(anchors, negatives)], dtype=bool)
 
     results = {"pretrained": {"description": "untrained encoder, no head", "triplets": 0,
                               "validation": validate([])}}
@@ -167,6 +191,9 @@ def main(argv=None) -> int:
             parts.append(pool)
         train = pd.concat(parts, ignore_index=True)
         a, p, n = (cache.lookup(train[c].tolist()) for c in ("anchor", "positive", "negative"))
+        if data.get("check_missed"):
+            passed = check_passes(train["anchor"].tolist(), train["negative"].tolist())
+            a, p, n = a[passed], p[passed], n[passed]
         if data.get("hard_fraction"):
             gap = (table[a] * table[n]).sum(-1) - (table[a] * table[p]).sum(-1)
             hardest = np.argsort(-gap, kind="stable")[: int(len(gap) * data["hard_fraction"])]
@@ -182,14 +209,16 @@ def main(argv=None) -> int:
           f"questions; training: {len(reference)} reference + {len(pool)} pool triplets; "
           f"{encoded} texts encoded in {cache.seconds:.0f} s ({encoded / max(cache.seconds, 1e-9):.1f} texts/s)")
     print()
+    hand_columns = [f"{name} hybrid roc_auc" for name in hand]
     print("| variant | triplets | pure wF1 | pure mu_s | pure AUC | hybrid wF1 | hybrid mu_s | hybrid AUC | "
-          "description |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          + "".join(f"{name.removesuffix('_labelled')} hybrid AUC | " for name in hand) + "description |")
+    print("|---|---|---|---|---|---|---|---|" + "---|" * len(hand) + "---|")
     for name, r in results.items():
         pv, hv = r["validation"]["pure"], r["validation"]["hybrid"]
         print(f"| {name} | {r['triplets']} | {pv['weighted_f1_paper']:.3f} | {pv['separation']:.3f} | "
               f"{pv['roc_auc']:.3f} | {hv['weighted_f1_paper']:.3f} | {hv['separation']:.3f} | "
-              f"{hv['roc_auc']:.3f} | {r['description']} |")
+              f"{hv['roc_auc']:.3f} | " + "".join(f"{r['validation'][c]:.3f} | " for c in hand_columns)
+              + f"{r['description']} |")
     payload = {"validation_pairs": int(len(val)), "timings": {k: round(v, 2) for k, v in timings.items()},
                "reference_triplets": int(len(reference)), "pool_triplets": int(len(pool)), "results": results}
     if args.json_out:

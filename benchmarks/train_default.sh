@@ -10,13 +10,14 @@
 # ("bring your own": real back-translations and Pegasus negatives) plus triplets made by the rule-based
 # train operators from the question pools. The epoch kept is the earliest within one standard error of the
 # best hybrid ROC-AUC on the
-# hand-labelled AQuA dev pairs (data/dev/aqua_dev_labelled.csv), the untrained encoder (epoch 0) included
-# (the one-standard-error rule: 180 pairs cannot tell apart heads that differ by less).
+# hand-labelled dev pairs (data/dev/aqua_dev_labelled.csv and svamp_dev_labelled.csv, 330 pairs), the untrained
+# encoder (epoch 0) included (the one-standard-error rule: 330 pairs cannot tell apart heads that differ by less).
 # The model directory switches the hybrid score on (learned cosine lowered by the critical-information
 # check, paraqd.hybrid.PenaltyRule) in its paraqd.json.
 #
 # No evaluation question is ever trained on: every question of ../shared/data/eval/*.csv (normalised) is
-# dropped from the reference files and the pools, and so is the AQuA dev split used for validation.
+# dropped from the reference files and the pools, and so are the AQuA dev split used for validation and the
+# questions of the hand-labelled dev pairs used for selection (--select-on excludes them).
 #
 # Environment: PARAQD_SHARED (default ../shared beside the repository), PYTHON (default .venv/bin/python),
 # POOL_QUESTIONS (default 2000), EVALUATE=0 to skip the evaluation printed at the end.
@@ -46,7 +47,7 @@ start=$(date +%s)
     --pool-questions "${POOL_QUESTIONS:-2000}" --per-question 3 \
     --exclude "${EVAL_FILES[@]}" "$DATA/questions/aqua_dev.jsonl" \
     --validation "$DATA/reference_augmentations/aqua_dev_augmented.csv" \
-    --select-on "$ROOT/data/dev/aqua_dev_labelled.csv" \
+    --select-on "$ROOT/data/dev/aqua_dev_labelled.csv" "$ROOT/data/dev/svamp_dev_labelled.csv" \
     --loss triplet-euclidean --margin 5 --blocks 1 --epochs 20 --lr 1e-3 --seed 3407
 echo "trained $OUT in $(( $(date +%s) - start )) s"
 
