@@ -30,9 +30,6 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_dev import LABELLED, SHARED, load_dev_pairs, load_labelled_pairs  # noqa: E402
 
-SEVERITY_PENALTY = {"critical": 2.0, "major": 1.0, "minor": 0.0}
-
-
 def finding_matrix(results, keys: list[str]) -> np.ndarray:
     """One 0/1 column per ``kind:severity`` key: whether that finding fired on the pair."""
     index = {k: i for i, k in enumerate(keys)}
@@ -45,17 +42,20 @@ def finding_matrix(results, keys: list[str]) -> np.ndarray:
     return x
 
 
-def content_lost(results) -> np.ndarray:
-    from paraqd.hybrid import CONTENT_KINDS
+def default_penalty(key: str) -> float:
+    """The default rule's penalty for a ``kind:severity`` key (the prior a learned penalty is pulled towards)."""
+    from paraqd.checks import Severity
+    from paraqd.hybrid import PenaltyRule
 
-    return np.array([sum(r.extent(k) for k in CONTENT_KINDS) for r in results])
+    return PenaltyRule().severity_penalty(Severity.parse(key.rsplit(":", 1)[1]))
 
 
 def fit_penalties(sets: list[dict], keys: list[str], prior: float) -> np.ndarray:
     """Penalties (one per key), content weight and log-slope maximising the sets' mean log-likelihood."""
     from scipy.optimize import minimize
+    from paraqd.hybrid import PenaltyRule
 
-    start = np.array([*(SEVERITY_PENALTY[k.split(":")[1]] for k in keys), 1.0, np.log(5.0)])
+    start = np.array([*map(default_penalty, keys), PenaltyRule().content_weight, np.log(5.0)])
     designs = [(finding_matrix(s["results"], keys), s["content"], s["cos"], 2.0 * s["labels"] - 1.0)
                for s in sets]
 
@@ -89,7 +89,7 @@ def main(argv=None) -> int:
         print(f"no development data at {augment_dir}; nothing to measure", file=sys.stderr)
         return 0
     from paraqd.evaluation.metrics import evaluate_scores
-    from paraqd.hybrid import DEFAULT_RULE
+    from paraqd.hybrid import DEFAULT_RULE, content_lost
     from paraqd.scoring import ParaphraseScorer
 
     scorer = ParaphraseScorer.load(args.model)
@@ -101,7 +101,7 @@ def main(argv=None) -> int:
         results = scorer.checker.check_pairs(questions, paraphrases)
         sets.append({"name": name, "labels": pairs["label"].to_numpy().astype(float), "results": results,
                      "cos": np.asarray(scorer.cosine_pairs(questions, paraphrases), dtype=float),
-                     "content": content_lost(results)})
+                     "content": np.array([content_lost(r) for r in results])})
     keys = sorted({f"{f.kind}:{f.severity}" for s in sets for r in s["results"] for f in r.findings})
 
     def figures(labels, scores) -> str:
@@ -122,7 +122,7 @@ def main(argv=None) -> int:
     print(f"\nPenalties fitted on all dev sets (prior {args.prior[len(args.prior) // 2]:g}; default in brackets): "
           f"content weight {theta[-2]:.2f} [1], slope {np.exp(theta[-1]):.2f}")
     for key, w in sorted(zip(keys, theta[:-2]), key=lambda t: -t[1]):
-        print(f"  {key:40s} {w:.2f} [{SEVERITY_PENALTY[key.split(':')[1]]:g}]")
+        print(f"  {key:40s} {w:.2f} [{default_penalty(key):g}]")
     return 0
 
 

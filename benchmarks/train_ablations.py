@@ -3,8 +3,8 @@
 Every variant is scored on development data only: a VALIDATION split of the reference augmentations of
 held-out AQuA dev questions (``aqua_dev_augmented.csv``; positive1..4 valid, neg_1..6 invalid, candidates
 identical to their question left out), and the hand-labelled test-style pairs of ``data/dev/*_labelled.csv``
-(hybrid ROC-AUC, the figure ``benchmarks/train_default.sh`` selects epochs by; their questions are not trained on). The evaluation sets are only read to drop their questions from the
-training data. Each text is encoded once by the frozen encoder (the cache is shared by all variants), so a
+(hybrid ROC-AUC, the figure ``benchmarks/train_default.sh`` selects epochs by; their questions are not trained
+on). The evaluation sets are only read to drop their questions from the training data. Each text is encoded once by the frozen encoder (the cache is shared by all variants), so a
 variant costs the seconds its head needs to train; the check results of the hybrid score are computed once.
 
     HF_HUB_OFFLINE=1 python benchmarks/train_ablations.py                 # all variants, table + JSON line
@@ -92,7 +92,7 @@ def main(argv=None) -> int:
     from paraqd.resources import resolve_encoder
     from paraqd.scoring import _load_sentence_transformer
     from paraqd.training.recipes import (
-        EmbeddingCache, HeadConfig, TrainingSetSpec, build_training_set, checker_with_synonyms, head_cosines,
+        EmbeddingCache, HeadConfig, TrainingSetSpec, build_training_set, head_cosines, hybrid_auc_selector,
         normalise_question, train_head, wide_to_pairs,
     )
 
@@ -129,10 +129,10 @@ def main(argv=None) -> int:
     # encode every distinct text once with the frozen encoder
     encoder = _load_sentence_transformer(resolve_encoder(None), device="cpu")
     cache = EmbeddingCache(encoder, batch_size=64)
+    hand_pairs = {path.stem: read_table(path) for path in HAND_LABELLED}
     texts = [*val["question"], *val["paraphrase"]]
-    for path in HAND_LABELLED:
-        hand_pairs = read_table(path)
-        texts += [*hand_pairs["question"], *hand_pairs["paraphrase"]]
+    for pairs in hand_pairs.values():
+        texts += [*pairs["question"], *pairs["paraphrase"]]
     for frame in (reference, pool):
         texts += [*frame["anchor"], *frame["positive"], *frame["negative"]]
     encoded = cache.add(texts)
@@ -146,25 +146,18 @@ def main(argv=None) -> int:
     timings["check_s"] = time.perf_counter() - start
 
     vq, vp = cache.lookup(val["question"].tolist()), cache.lookup(val["paraphrase"].tolist())
-    hand = {path.stem: read_table(path) for path in HAND_LABELLED}
-    hand_checker = checker_with_synonyms(encoder)  # as the recipe's epoch selection checks them
-    hand_checks = {name: hand_checker.check_pairs(t["question"].tolist(), t["paraphrase"].tolist())
-                   for name, t in hand.items()}
+    # the hybrid ROC-AUC the recipe's epoch selection computes (checks run once, with the encoder's synonyms)
+    hand = {name: hybrid_auc_selector(encoder, cache, pairs) for name, pairs in hand_pairs.items()}
 
     def validate(blocks) -> dict:
-        from sklearn.metrics import roc_auc_score
-
         cos = head_cosines(blocks, table, vq, vp)
         out = {}
         for kind, scores in (("pure", cos), ("hybrid", hybrid.combine(cos, checks))):
             m = evaluate_scores(labels, scores, 0.5)
             out[kind] = {k: round(float(m[k]), 4) for k in ("weighted_f1_paper", "separation", "roc_auc",
                                                               "mu_pos", "mu_neg")}
-        for name, t in hand.items():
-            cos = head_cosines(blocks, table, cache.lookup(t["question"].tolist()),
-                               cache.lookup(t["paraphrase"].tolist()))
-            out[f"{name} hybrid roc_auc"] = round(float(roc_auc_score(t["label"].astype(int),
-                                                                      hybrid.combine(cos, hand_checks[name]))), 4)
+        for name, select in hand.items():
+            out[f"{name} hybrid roc_auc"] = round(select(blocks), 4)
         return out
 
     verdicts: dict[tuple[str, str], bool] = {}

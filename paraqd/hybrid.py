@@ -123,6 +123,11 @@ class CapRule(HybridRule):
 CONTENT_KINDS = ("content_missing", "content_deleted")
 
 
+def content_lost(result: CheckResult) -> float:
+    """The share of the question's content words ``result`` reports lost (what :class:`PenaltyRule` grades)."""
+    return sum(result.extent(kind) for kind in CONTENT_KINDS)
+
+
 @dataclass(frozen=True)
 class PenaltyRule(HybridRule):
     """``score = clip(cosine - penalties[worst severity] - content_weight * content lost, -1, 1)``.
@@ -141,12 +146,14 @@ class PenaltyRule(HybridRule):
             raise InputError(f"content_weight must lie in [0, 2], got {self.content_weight}")
         object.__setattr__(self, "content_weight", float(self.content_weight))
 
+    def severity_penalty(self, severity: Severity | None) -> float:
+        """What a worst finding of ``severity`` takes off (the highest penalty at or below it; 0 for none)."""
+        return 0.0 if severity is None else max(
+            (p for s, p in self.penalties.items() if s <= severity), default=0.0)
+
     def penalty(self, result: CheckResult) -> float:
         """What ``result`` takes off the cosine."""
-        worst = result.worst
-        severity = 0.0 if worst is None else max(
-            (p for s, p in self.penalties.items() if s <= worst), default=0.0)
-        return severity + self.content_weight * sum(result.extent(kind) for kind in CONTENT_KINDS)
+        return self.severity_penalty(result.worst) + self.content_weight * content_lost(result)
 
     def combine(self, cosines, results) -> np.ndarray:
         cos = _cosines(cosines, results)
