@@ -6,9 +6,9 @@ made of:
 * :func:`build_training_set` mixes "bring your own" candidates (wide-form reference augmentations, which hold
   real back-translations and Pegasus negatives) with triplets freshly made by the rule-based train operators
   from question pools, after dropping every question that occurs in an evaluation file (:func:`drop_banned`);
-* :class:`FreezeLowerLayers` is a trainer callback that freezes the embeddings and the lowest transformer layers
+* :func:`freeze_callback` returns a trainer callback that freezes the embeddings and the lowest transformer layers
   (less backward work per step) and restores the model's inference sequence length before it is saved;
-* :func:`enable_hybrid_scoring` switches a trained model directory to the hybrid score (learned cosine capped by
+* :func:`enable_hybrid_scoring` switches a trained model directory to the hybrid score (learned cosine lowered by
   the critical-information check, :mod:`paraqd.hybrid`) through its ``paraqd.json``;
 * :func:`wide_to_pairs` turns held-out reference augmentations into labelled validation pairs.
 """
