@@ -121,7 +121,7 @@ def reference_triplets(df: pd.DataFrame, *, pairing: str = "product", source: st
 def pool_triplets(questions: Sequence[str], *, operators: str = FAST_TRAIN_OPERATORS, per_question: int = 3,
                   seed: int = 3407, workers: int | None = 1) -> pd.DataFrame:
     """Triplets made by the rule-based train operators from pool questions (never a test operator)."""
-    from ..augment import augment
+    from ..augmentation import augment
     from ..operators import get_operator_class, resolve_operator_names
 
     names = resolve_operator_names(operators)
