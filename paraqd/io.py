@@ -261,13 +261,31 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     tmp_path = Path(tmp)
     try:
         yield tmp_path
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp_path, 0o666 & ~umask)  # mkstemp creates 0600; give the file the usual permissions
+        os.chmod(tmp_path, 0o666 & ~_umask())  # mkstemp creates 0600; give the file the usual permissions
         os.replace(tmp_path, path)
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+def staging_dir(target: str | os.PathLike, suffix: str = ".tmp") -> Path:
+    """A new empty directory beside ``target``, to be renamed onto it when complete.
+
+    ``tempfile.mkdtemp`` creates it 0700; it gets the user's umask like any other output (0755 usually),
+    so a saved model directory is as readable as the files in it.
+    """
+    target = Path(target)
+    parent = target.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    path = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=suffix, dir=parent))
+    os.chmod(path, 0o777 & ~_umask())
+    return path
 
 
 def write_text(text: str, path: str | os.PathLike) -> None:
