@@ -1,8 +1,13 @@
-"""Units: the paraphrase must keep the units of the question, in any spelling.
+"""Units: the paraphrase must keep the units of the question, in any spelling, or convert them.
 
-Units are compared by their vocabulary entry, so "km", "kilometre" and "kilometers" are the same unit. A
-unit replaced by another of the same category ("kilometres" -> "centimetres", "12 minutes" -> "12 months")
-is a change; a unit that disappears, or one that appears from nowhere, is reported too.
+Units are compared by their vocabulary entry, so "km", "kilometre" and "kilometers" are the same unit, and
+"daily", "per day", "each day" and "a day" all name the day ("hourly" the hour, "annually" the year). A
+unit converted together with its number is the same quantity ("2 hours" -> "120 minutes", "10 years" ->
+"a decade", "7 days" -> "a week": pint conversions, :func:`~paraqd.analysis.quantities.conversions`).
+A unit replaced by another of the same dimension ("kilometres" -> "centimetres", "12 minutes" -> "12
+months") is a change (critical). A unit that disappears or appears from nowhere is major, except a period
+of time that measured no number ("the next day" for "tomorrow", "in hours" added to "how long"): a
+rewording often names or leaves out the time frame a problem implies, so that one is minor.
 """
 
 from __future__ import annotations
@@ -11,35 +16,29 @@ import re
 from collections import defaultdict
 
 from ..analysis.document import NumberMention, QuestionDoc, UnitMention
+from ..analysis.quantities import conversions
+from ..analysis.quantities import quantities as all_quantities
 from .base import Check
 from .findings import Finding, Severity
 
-#: characters allowed between a number and its unit ("750m", "200 km", "20-kilometre")
-_GAP = frozenset(" -\u00a0")
-
 
 def quantity_mentions(doc: QuestionDoc) -> list[tuple[NumberMention, UnitMention]]:
-    """``(number, unit)`` for every number directly followed by a unit ("200 km"), once per document."""
-    cached = doc.doc.user_data.get(_CACHE_KEY)
-    if cached is None:
-        units_by_start = sorted(doc.units, key=lambda u: u.start)
-        cached = []
-        for number in doc.numbers:
-            for unit in units_by_start:
-                gap = doc.text[number.end:unit.start]
-                if unit.start >= number.end and len(gap) <= 2 and set(gap) <= _GAP:
-                    cached.append((number, unit))
-                    break
-        doc.doc.user_data[_CACHE_KEY] = cached
-    return cached
-
-
-_CACHE_KEY = "paraqd.checks.quantities"
+    """``(number, unit)`` for every number that measures a unit ("200 km", "half an hour"); ordinals
+    ("the first month") and percentages measure nothing."""
+    return [(q.number, q.unit) for q in all_quantities(doc) if q.number is not None]
 
 
 def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
     """``(value, unit)`` for every number directly followed by a unit ("200 km" -> (200.0, km))."""
     return [(number.rounded, unit) for number, unit in quantity_mentions(doc)]
+
+
+def _severity(mentions: list[UnitMention], doc: QuestionDoc) -> Severity:
+    """Major, or minor for a period of time that measures no number in ``doc`` ("the next day")."""
+    if mentions[0].category != "Time":
+        return Severity.MAJOR
+    measured = {unit.unit.name for _, unit in quantity_mentions(doc)}
+    return Severity.MAJOR if mentions[0].unit.name in measured else Severity.MINOR
 
 
 def _units_by_name(doc: QuestionDoc) -> dict[str, list[UnitMention]]:
@@ -64,6 +63,15 @@ class UnitCheck(Check):
         added = [n for n in p_units if n not in q_units]
         findings: list[Finding] = []
 
+        # a unit converted with its number: "2 hours" -> "120 minutes" (both units accounted for)
+        converted = conversions(question, paraphrase)
+        converted_names = {pq.unit.unit.name for _, pq in converted}
+        for qq, pq in converted:
+            if qq.unit.unit.name in missing:
+                missing.remove(qq.unit.unit.name)
+            if pq.unit.unit.name in added:
+                added.remove(pq.unit.unit.name)
+
         # a unit gone and another of the same category arrived: "kilometres" -> "centimetres"
         for name in list(missing):
             category = q_units[name][0].category
@@ -85,7 +93,8 @@ class UnitCheck(Check):
             p_names = {u.unit.name for u in p_quant.get(value, ())}
             if not p_names or p_names & q_names:
                 continue
-            new_units = [u for u in p_quant[value] if u.unit.name in added or u.unit.name in q_units]
+            new_units = [u for u in p_quant[value]
+                         if u.unit.name in added or u.unit.name in q_units or u.unit.name in converted_names]
             old = [u for u in question.units if u.unit.name in q_names]
             if new_units and old:
                 findings.append(self._changed(old, new_units))
@@ -98,12 +107,14 @@ class UnitCheck(Check):
         for name in missing:
             ms = q_units[name]
             findings.append(Finding(
-                "unit_missing", f"the unit {_plural(ms[0])} is missing", Severity.MAJOR, tuple(ms), (),
+                "unit_missing", f"the unit {_plural(ms[0])} is missing",
+                _severity(ms, question), tuple(ms), (),
             ))
         for name in added:
             ms = p_units[name]
             findings.append(Finding(
-                "unit_added", f"the unit {_plural(ms[0])} is not in the question", Severity.MAJOR, (), tuple(ms),
+                "unit_added", f"the unit {_plural(ms[0])} is not in the question",
+                _severity(ms, paraphrase), (), tuple(ms),
             ))
         return findings
 
@@ -126,7 +137,8 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
     still occurs elsewhere, so the unit itself is not missing, but fewer times than in the question)."""
     p_numbers = {}
     for n in paraphrase.numbers:
-        p_numbers.setdefault(n.rounded, n)
+        if n.kind != "ordinal":  # "after 20 years" -> "from her 20th year": not a number without its unit
+            p_numbers.setdefault(n.rounded, n)
     p_with_unit = {value for value, _ in quantities(paraphrase)}
     findings = []
     for q_number, unit in quantity_mentions(question):
