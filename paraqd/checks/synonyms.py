@@ -66,6 +66,10 @@ class WordSimilarity:
         self._encode_missing(keys)
         return [self._cache[k] for k in keys]
 
+    def clear(self) -> None:
+        """Forget the cached word vectors (after the encoder changed)."""
+        self._cache.clear()
+
     def similarity(self, a: str, b: str) -> float:
         """Cosine similarity of the two words (case-insensitive), in [-1, 1]."""
         if a.strip().lower() == b.strip().lower():
