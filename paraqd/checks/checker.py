@@ -86,8 +86,9 @@ class CriticalInfoChecker:
         """Each distinct text analysed once, by text; large inputs are parsed in several processes
         (``workers``: at most that many, ``None`` for every core; see :func:`parse_processes`)."""
         unique = list(dict.fromkeys(_text(t) for t in texts))
-        docs_iter = self.analyzer.pipe(unique, batch_size=batch_size,
-                                       n_process=parse_processes(len(unique), workers))
+        n_process = parse_processes(len(unique), workers)
+        extra = {"n_process": n_process} if n_process > 1 else {}  # an Analyzer-like object may not take it
+        docs_iter = self.analyzer.pipe(unique, batch_size=batch_size, **extra)
         if progress:
             from tqdm.auto import tqdm
 
