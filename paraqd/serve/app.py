@@ -43,7 +43,6 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..errors import ParaqdError
@@ -181,10 +180,6 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def _input(request: Request, exc: ParaqdError):
         return _error(422, str(exc))
 
-    @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException):
-        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
-
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception):
         logger.exception("error while serving %s %s", request.method, request.url.path)
@@ -208,7 +203,7 @@ def create_app(scorer=None, limits: ServeLimits | None = None, *, model: str | N
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         if warmup:
-            from starlette.concurrency import run_in_threadpool
+            from fastapi.concurrency import run_in_threadpool
 
             await run_in_threadpool(service.warm_up)
         yield
