@@ -425,11 +425,8 @@ _MULTIPLIER = re.compile(
     r"|(?:(?<=a[ ])|(?<=an[ ])|(?<=the[ ]))(?P<group>duo|trio|quartet)(?![A-Za-z-])"
     r")(?![A-Za-z-])",
     re.IGNORECASE)
-#: "double" is a factor only before a determiner, a quantity or "that/as/what" ("double the price",
-#: "double that", "double his savings"), or as a verb ("doubled"); not "a double room", "double-check".
-_DOUBLE_AS_FACTOR = re.compile(
-    r"[ ]+(?:the|that|this|what|as|his|her|their|its|our|my|your|a|an|each|every|\d|"
-    + "|".join(_CARDINAL_WORDS) + r")(?![A-Za-z])", re.IGNORECASE)
+#: "a double room", "a triple jump": after an article, "double"/"triple" describe a kind, not a factor
+_KIND_ARTICLE = re.compile(r"(?<![A-Za-z])(?:a|an)[ ]+$", re.IGNORECASE)
 
 
 def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> tuple[NumberMention, ...]:
@@ -447,8 +444,8 @@ def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> t
         if m.group("mult") is not None:
             word = m.group("mult").lower()
             if word in ("double", "triple", "quadruple", "treble", "quintuple") \
-                    and not _DOUBLE_AS_FACTOR.match(text, m.end()):
-                continue  # "a double room", "triple-decker"
+                    and _KIND_ARTICLE.search(text, max(0, m.start() - 4), m.start()):
+                continue  # "a double room" ("double-check", "triple-decker" are never matched)
             found.append(NumberMention(m.start(), m.end(), m.group(), value=float(MULTIPLIER_WORDS[word]),
                                        kind="multiplier", written="words"))
         else:
