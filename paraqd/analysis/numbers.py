@@ -289,7 +289,7 @@ class _WordParser:
         total, current, last, last_scale = 0, start_value, ("unit" if start_value else None), 10**15
         j = i
         while j < self.n:
-            if j > i and not self.joined(j):
+            if j > i and not self.joined(j) and not (last == "scale" and self._comma_after_scale(j)):
                 break
             w = self.toks[j].low
             if w in UNIT_WORDS or w in TEEN_WORDS:
@@ -332,6 +332,13 @@ class _WordParser:
         if self.toks[i].low == "one" and j == i + 1 and start_value == 0 and self._one_is_pronoun(i):
             return None
         return j, total + current, last
+
+    def _comma_after_scale(self, j: int) -> bool:
+        """"two thousand, one hundred": a comma after a scale word, before a group of hundreds (not "two
+        thousand, three are left")."""
+        gap = self.text[self.toks[j - 1].end:self.toks[j].start]
+        return (gap.strip() == "," and self.toks[j].low in UNIT_WORDS and self.joined(j + 1)
+                and self.low(j + 1) == "hundred")
 
     def _fraction_follows(self, j: int) -> bool:
         """Whether a numerator + denominator starts at ``j`` ("and one half")."""
