@@ -140,6 +140,10 @@ def test_percentage_written_as_its_bare_number_is_a_change_of_kind(checker):
     ("How much does she earn per year?", "How much does she earn annually?"),
     ("The rope is 2 km long.", "The rope is 2 kilometres long."),
     ("The rope is 1.5 km long.", "The rope is 1500 metres long."),
+    ("A car moves at 60 km per one hour.", "A car travels at 60 km / h."),
+    ("A car moves at 20 km/h.", "A car moves 20 km in an hour."),
+    ("He started at 23 years old.", "He started at the age of 23."),
+    ("It costs 4000 rs. more than the TV.", "It costs 4000 rs.More than the TV."),
 ])
 def test_equal_units_and_quantities_are_not_reported(checker, question, paraphrase):
     assert value_findings(checker, question, paraphrase) == []
@@ -151,9 +155,16 @@ def test_equal_units_and_quantities_are_not_reported(checker, question, paraphra
     ("He walks for 2 hours every day.", "He walks for 100 minutes every day."),
     ("It took 10 years to build.", "It took a century to build."),
     ("The rope is 2 km long.", "The rope is 2 m long."),
+    ("He started at 23 years old.", "He started at the age of 25."),
 ])
 def test_changed_quantities_are_caught(checker, question, paraphrase):
     assert checker.check(question, paraphrase).worst == Severity.CRITICAL
+
+
+@needs_spacy
+def test_speed_read_as_a_distance_is_still_reported(checker):
+    found = value_findings(checker, "A car moves at 20 km/h for 2 hours.", "A car moves 20 km for 2 hours.")
+    assert found == ["unit_changed: km/h became km (speed became length)"]
 
 
 @needs_spacy
