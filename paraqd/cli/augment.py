@@ -15,11 +15,15 @@ DESCRIPTION = """Make training triplets (anchor, positive, negative) from a file
 
 Each question is analysed once; every selected operator rewrites it (positives keep its information,
 negatives destroy some); then --per-question (positive, negative) combinations are sampled. Output
-columns: anchor, positive, negative, positive_op, negative_op, question_id. The format follows the
-output's extension (.jsonl, .csv, .parquet) and the file appears only when complete.
+columns: anchor, positive, negative (train-ready: SentenceTransformerTrainer takes every column as an
+input); --provenance adds positive_op, negative_op and question_id. The format follows the output's
+extension (.jsonl, .csv, .parquet) and the file appears only when complete.
+
+Operators whose model is not available here (e.g. f1, f9 offline) are skipped with one warning each;
+--strict stops instead.
 
 examples:
-  paraqd augment questions.jsonl -o triplets.jsonl --skip-unavailable
+  paraqd augment questions.jsonl -o triplets.jsonl
   paraqd augment data.csv --question-column problem -o triplets.parquet --operators f2,f3,f6,f8
   paraqd augment questions.jsonl -o triplets.jsonl --operators train --per-question all --seed 7
   paraqd augment questions.jsonl -o t.jsonl --model f9=./pegasus_paraphrase --model f1=./en-de,./de-en
@@ -83,8 +87,13 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=3407, help="random seed (default: 3407)")
     parser.add_argument("--workers", type=int, default=None,
                         help=f"processes for rule-based operators (default: all cores, {os.cpu_count()})")
+    parser.add_argument("--strict", action="store_true",
+                        help="stop when an operator's model is not available (default: skip it with a warning)")
     parser.add_argument("--skip-unavailable", action="store_true",
-                        help="skip operators whose model is missing instead of stopping")
+                        help="deprecated: skipping unavailable operators is now the default")
+    parser.add_argument("--provenance", action="store_true",
+                        help="add positive_op, negative_op and question_id columns (default: only anchor, "
+                             "positive, negative, which train as they are)")
     parser.add_argument("--model", action="append", metavar="OP=NAME_OR_PATH",
                         help="model of a model-backed operator, e.g. f9=tuner007/pegasus_paraphrase or "
                              "f1=EN_DE,DE_EN (repeatable)")
@@ -100,11 +109,15 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
-    from ..augment import AugmentStats, augment
+    from ..augmentation import TRAIN_COLUMNS, AugmentStats, augment
     from ..io import ID_COLUMNS, QUESTION_COLUMNS, atomic_path, find_column, read_table, table_format, \
         text_column, write_table
 
     table_format(args.output)  # fail fast on an unsupported output type
+    if args.strict and args.skip_unavailable:
+        raise InputError("--strict and --skip-unavailable contradict each other")
+    if args.skip_unavailable:
+        log.warning("--skip-unavailable is deprecated: skipping unavailable operators is now the default")
     if args.workers is not None and args.workers < 1:
         raise InputError("--workers must be at least 1")
     df = read_table(args.input)
@@ -118,19 +131,19 @@ def run(args) -> int:
 
     stats = AugmentStats()
     triplets = augment(questions, operators=args.operators, per_question=args.per_question, seed=args.seed,
-                       workers=args.workers, skip_unavailable=args.skip_unavailable,
+                       workers=args.workers, skip_unavailable=not args.strict,
                        operator_options=options, question_ids=ids, progress=True, stats=stats,
                        engine=args.engine,
                        engine_options={"address": args.dask_address, "workers": args.workers}
                        if args.engine == "dask" else None)
-    write_table(triplets, args.output)
+    write_table(triplets if args.provenance else triplets[TRAIN_COLUMNS], args.output)
     summary = stats.as_dict()
     log.info("%d triplets from %d of %d questions (%.1f%%) -> %s", stats.triplets, stats.with_triplets,
              stats.questions, 100 * stats.coverage, args.output)
     log.info("applicable per operator: %s",
              ", ".join(f"{k} {v}" for k, v in summary["applicable"].items()))
-    for name, why in stats.skipped_operators.items():
-        log.info("skipped %s: %s", name, why)
+    if stats.skipped_operators:  # the reasons were warned once each when the operators were built
+        log.info("skipped (model not available here): %s", ", ".join(stats.skipped_operators))
     if args.stats:
         with atomic_path(args.stats) as tmp:
             tmp.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
