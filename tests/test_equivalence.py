@@ -36,7 +36,8 @@ _MONEY = re.compile(r"us\$|[$₹€£]|\brs\b\.?|\brupees?\b|\bdollars?\b|\bcent
 
 def span_value(text: str, start: int, end: int) -> tuple[Fraction, str] | None:
     """:func:`read_value` of ``text[start:end]`` with the money word after it ("47 dollars")."""
-    after = re.match(r"\s+(dollars?|cents?|rupees?|rs\b\.?|paise|euros?)", text[end:end + 12], re.IGNORECASE)
+    after = re.match(r"(?:\s+(?:extra\s+|more\s+|additional\s+)?|-)(dollars?|cents?|rupees?|rs\b\.?|paise|euros?)",
+                     text[end:end + 24], re.IGNORECASE)
     return read_value(text[start:end] + (" " + after.group(1) if after else ""))
 
 

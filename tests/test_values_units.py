@@ -99,6 +99,7 @@ def test_double_as_a_kind_is_not_a_factor(text):
     ("Ben's phone is two times older than Suzy's phone.", "Ben's phone is double the age of Suzy's phone."),
     ("Dana runs four times faster than she walks.", "Dana runs at a fourfold speed of her walk."),
     ("He bought a dozen eggs.", "He bought 12 eggs."),
+    ("Class A is a third the size of Class C.", "Class A is one-third the size of Class C."),
     ("Billy sold DVDs to his first 3 customers.", "Billy sold DVDs to the initial 3 customers."),
     ("One glass costs $5.", "A single glass costs $5."),
     ("Patchy, the first cat, had 12 kittens.", "Patchy, one of the cats, had 12 kittens."),
@@ -116,6 +117,9 @@ def test_equal_values_are_not_reported(checker, question, paraphrase):
     ("Amir eats 5 cookies and Cody 3 more.", "Amir eats some cookies and Cody 3 more.", "number_missing"),
     ("Amir eats 5 cookies and Cody 3 more.", "Amir eats cookies and Cody 3 more.", "number_missing"),
     ("He eats one apple and 4 pears.", "He eats two apples and 4 pears.", "number_added"),
+    ("Class A is a third the size of Class C.", "Class A is a fourth the size of Class C.", "number_changed"),
+    ("If I give him 2 marbles I will have double his, and you triple mine.",
+     "If I give him 3 marbles I will have double his, and you triple mine.", "number_changed"),
 ])
 def test_changed_values_are_caught(checker, question, paraphrase, kind):
     result = checker.check(question, paraphrase)
@@ -144,6 +148,14 @@ def test_percentage_written_as_its_bare_number_is_a_change_of_kind(checker):
     ("A car moves at 20 km/h.", "A car moves 20 km in an hour."),
     ("He started at 23 years old.", "He started at the age of 23."),
     ("It costs 4000 rs. more than the TV.", "It costs 4000 rs.More than the TV."),
+    ("Brady gets 70 cents for each card.", "Brady gets $0.70 for each card."),
+    ("Each tissue is sold at five cents.", "Each tissue is sold at $0.05."),
+    ("Marly has ten $20 bills.", "Marly has 10 twenty-dollar bills."),
+    ("In 18 months, she will be 10 years old.", "In a year and a half, she will be 10 years old."),
+    ("They serve 12 cars every 15 minutes and 8 cars every 15 minutes later.",
+     "They serve 12 cars every quarter of an hour and 8 cars every quarter of an hour later."),
+    ("How many songs can she download in half an hour?", "How many songs can she download in 30 minutes?"),
+    ("Lara was 9. How old will she be 10 years from now?", "Lara was 9. How old will she be a decade from now?"),
 ])
 def test_equal_units_and_quantities_are_not_reported(checker, question, paraphrase):
     assert value_findings(checker, question, paraphrase) == []
@@ -156,6 +168,8 @@ def test_equal_units_and_quantities_are_not_reported(checker, question, paraphra
     ("It took 10 years to build.", "It took a century to build."),
     ("The rope is 2 km long.", "The rope is 2 m long."),
     ("He started at 23 years old.", "He started at the age of 25."),
+    ("Brady gets 70 cents for each card.", "Brady gets $0.07 for each card."),
+    ("How many songs can she download in half an hour?", "How many songs can she download in 20 minutes?"),
 ])
 def test_changed_quantities_are_caught(checker, question, paraphrase):
     assert checker.check(question, paraphrase).worst == Severity.CRITICAL
@@ -171,6 +185,17 @@ def test_speed_read_as_a_distance_is_still_reported(checker):
 def test_unit_dropped_from_its_number_is_still_major(checker):
     found = value_findings(checker, "She ran 20 km and 3 miles.", "She ran 20 and 3 miles.", Severity.MAJOR)
     assert found and all("kilometres" in f or "20" in f for f in found)
+
+
+@needs_spacy
+@pytest.mark.parametrize("question, paraphrase", [
+    ("John plays 3 times a month. How much does he spend a month?",
+     "John plays 3 times a week. How much does he spend a month?"),
+    ("The hose pumps 6 gallons/minute. How many minutes will it take?",
+     "The hose pumps 6 gallons/hour. How many minutes will it take?"),
+])
+def test_a_rate_whose_period_changed_is_major(checker, question, paraphrase):
+    assert checker.check(question, paraphrase).worst >= Severity.MAJOR
 
 
 @needs_spacy

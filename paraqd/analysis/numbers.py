@@ -58,7 +58,8 @@ _DIGIT_NUMBER = re.compile(
     r"(?P<pct>[ ]?%|[ ](?:percent|per[ ]?cent)(?![A-Za-z]))?",
 )
 _CURRENCY_WORD = re.compile(
-    r"[ ]+(dollars?|rupees?|rs|euros?|cents?|paise|yen|yuan|pesos?)(?![A-Za-z])", re.IGNORECASE)
+    r"(?:[ ]+(?:(?:extra|more|additional|fewer|less)[ ]+)?|-)(dollars?|rupees?|rs|euros?|cents?|paise|yen|yuan|pesos?)"
+    r"(?![A-Za-z])", re.IGNORECASE)
 
 # --------------------------------------------------------------------------------------------------------
 # words
@@ -95,6 +96,8 @@ _SIGN_CONTEXT = {"is", "was", "were", "are", "be", "been", "of", "to", "from", "
 _START_WORDS = (_CARDINAL_WORDS | ORDINAL_WORDS.keys() | {"half", "a", "an", "minus", "negative"})
 _ONE_PRONOUN_BEFORE = {"no", "the", "this", "that", "which", "each", "any", "every", "some", "another",
                        "other", "last", "same", "little", *ORDINAL_WORDS}
+#: words after "a third", "a fifth" that make it a fraction: "a third of them", "a third the size"
+_FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "as"}
 _SECOND_TIME_BEFORE = {"a", "an", "per", "each", "one"}
 _WORD = re.compile(r"[A-Za-z]+")
 _JOIN = re.compile(r"[ ]*-?[ ]*|[ ]+")
@@ -223,10 +226,15 @@ class _WordParser:
             start, end = self.toks[i].start, self.toks[j - 1].end
             num_end = end
             pct = _PERCENT_WORDS.match(self.text, end)
+            currency = None
             if pct and kind != "ordinal":
                 kind, end = "percent", pct.end()
+            elif kind in ("cardinal", "decimal"):
+                cw = _CURRENCY_WORD.match(self.text, end)
+                if cw:  # "five dollars", "a twenty-dollar bill": money, the word is a unit mention
+                    kind, currency = "currency", cw.group(1).lower()
             out.append(NumberMention(start, end, self.text[start:end], value=float(value), kind=kind,
-                                     written="words", number_start=start, number_end=num_end))
+                                     written="words", currency=currency, number_start=start, number_end=num_end))
             i = j
         return out
 
@@ -272,7 +280,7 @@ class _WordParser:
             return self._after_cardinal(i + 1, *card) if card else None
         if nxt in DENOMINATOR_WORDS and not nxt.endswith("s"):
             after = self.low(i + 2) if self.joined(i + 2) else ""
-            if nxt in ("half", "quarter") or not after or after == "of":
+            if nxt in ("half", "quarter") or not after or after in _FRACTION_BEFORE:
                 return i + 2, 1 / DENOMINATOR_WORDS[nxt], "fraction"
             return None  # "a fifth story": the ordinal, parsed from the next token
         return None

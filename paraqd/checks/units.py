@@ -34,10 +34,11 @@ def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
 
 
 def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc) -> Severity:
-    """Major; minor for a unit that measures no number in ``doc`` when it is a period of time ("the next
-    day") or still part of a compound unit of ``other`` ("how many miles" gone, "miles per hour" kept)."""
+    """Major; minor for a unit that measures nothing in ``doc`` (no number, no rate: "the next day", "in
+    hours") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
+    gone, "miles per hour" kept)."""
     name = mentions[0].unit.name
-    if name in {unit.unit.name for _, unit in quantity_mentions(doc)}:
+    if name in {q.unit.unit.name for q in all_quantities(doc)}:  # "20 km", and rates: "3 times a week"
         return Severity.MAJOR
     if mentions[0].category == "Time" or any(_is_part(name, u.unit.name) for u in other.units):
         return Severity.MINOR
