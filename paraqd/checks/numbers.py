@@ -116,6 +116,21 @@ class NumberCheck(Check):
         if not missing and not added:
             findings.extend(_swapped_roles(question, paraphrase))
 
+        # one occurrence of a repeated value became another value that also occurs elsewhere: "give 2
+        # marbles ... double his number" -> "give 3 marbles ... triple the number" (a change, not a repeat)
+        dropped = [k for k in missing if p_count[k] > 0 and not all(_is_soft(m) for m in q_by_key[k])]
+        grown = [k for k in added if q_count[k] > 0 and not all(_is_soft(m) for m in p_by_key[k])]
+        for old_key, new_key in zip(sorted(dropped, key=lambda k: q_by_key[k][0].start),
+                                    sorted(grown, key=lambda k: p_by_key[k][0].start)):
+            q_m = _changed_mention(q_by_key[old_key], p_by_key.get(old_key, ()))
+            p_m = _changed_mention(p_by_key[new_key], q_by_key.get(new_key, ()))
+            findings.append(Finding(
+                "number_changed", f"{_describe([q_m])} became {p_m.text}", Severity.CRITICAL, (q_m,), (p_m,),
+            ))
+            missing[old_key] -= 1
+            added[new_key] -= 1
+        missing, added = +missing, +added
+
         # a repeated value kept at least once: usually "the same 20" written once
         for key in [k for k in missing if p_count[k] > 0]:
             mentions = q_by_key[key]
@@ -169,6 +184,13 @@ def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
              if noun.i > tok.i]
     roles += [(number.rounded, unit.unit.name, number) for number, unit in quantity_mentions(doc)]
     return [role for role in roles if value_kind(role[2]) == "plain"]
+
+
+def _changed_mention(mentions: Sequence[NumberMention], kept: Sequence[NumberMention]) -> NumberMention:
+    """The occurrence of a repeated value that did not survive: the first whose written form is not among
+    the ``kept`` ones ("2" rather than "double" when "double" is still there)."""
+    kept_texts = {m.text.lower() for m in kept}
+    return next((m for m in mentions if m.text.lower() not in kept_texts), mentions[0])
 
 
 def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
