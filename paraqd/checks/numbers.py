@@ -183,7 +183,28 @@ def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
     roles = [(number.rounded, noun.lemma_.lower(), number) for number, tok, noun in counted_nouns(doc)
              if noun.i > tok.i]
     roles += [(number.rounded, unit.unit.name, number) for number, unit in quantity_mentions(doc)]
+    roles += _factor_roles(doc)
     return [role for role in roles if value_kind(role[2]) == "plain"]
+
+
+def _factor_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
+    """``(value, noun, mention)`` for factors: "4 times as many percussion players" -> (4, "percussion"),
+    "twice as many woodwinds" -> (2, "woodwind"): the first noun within six tokens after the factor."""
+    roles = []
+    for number in compared_numbers(doc):
+        span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+        if span is None or len(span) == 0:
+            continue
+        nxt = span.end
+        if number.kind != "multiplier":
+            if nxt >= len(doc.doc) or doc.doc[nxt].lower_ != "times":
+                continue
+            nxt += 1
+        for tok in doc.doc[nxt:min(nxt + 6, span.sent.end)]:
+            if tok.pos_ in ("NOUN", "PROPN"):
+                roles.append((number.rounded, tok.lemma_.lower(), number))
+                break
+    return roles
 
 
 def _changed_mention(mentions: Sequence[NumberMention], kept: Sequence[NumberMention]) -> NumberMention:
