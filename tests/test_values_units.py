@@ -208,6 +208,22 @@ def test_factors_that_swapped_what_they_multiply_are_caught(checker):
 
 
 @needs_spacy
+@pytest.mark.parametrize("question, paraphrase", [
+    ("If bananas cost $2 each and oranges cost $1.50 each, how much for 5 of each?",
+     "If bananas cost $1.50 each and oranges cost $2 each, how much for 5 of each?"),
+    ("Peter bought 2 pairs of pants and 5 shirts, and Jessica bought 2 shirts.",
+     "Peter bought 5 pairs of pants and 2 shirts, and Jessica bought 2 shirts."),
+])
+def test_numbers_that_swapped_places_are_caught(checker, question, paraphrase):
+    assert "number_roles_swapped" in {f.kind for f in checker.check(question, paraphrase).findings}
+
+
+@needs_spacy
+def test_reordered_quantities_keep_their_places(checker):
+    assert value_findings(checker, "He has 5 apples and 3 pears.", "He has 3 pears and 5 apples.") == []
+
+
+@needs_spacy
 def test_asked_period_changed_is_major(checker):
     q = "She teaches it two phrases a week. How many days has she had it?"
     p = "She teaches it two phrases a week. How many weeks has she had it?"
