@@ -436,9 +436,10 @@ MULTIPLIER_WORDS = {
 COUNT_NOUNS = {"pair": 2, "couple": 2, "duo": 2, "trio": 3, "quartet": 4, "dozen": 12, "score": 20}
 _MULTIPLIER = re.compile(
     r"(?<![A-Za-z-])(?:(?P<mult>" + "|".join(sorted(MULTIPLIER_WORDS, key=len, reverse=True)) + r")"
+    r"(?=-count)?"
     r"|(?:a|an|the)[ ]+(?P<count>" + "|".join(c for c in COUNT_NOUNS if c != "dozen") + r")(?=[ ]+of(?![A-Za-z]))"
     r"|(?:(?<=a[ ])|(?<=an[ ])|(?<=the[ ]))(?P<group>duo|trio|quartet)(?![A-Za-z-])"
-    r")(?![A-Za-z-])",
+    r")(?![A-Za-z]|-(?!count))",
     re.IGNORECASE)
 #: "a double room", "a triple jump": after an article, "double"/"triple" describe a kind, not a factor
 _KIND_ARTICLE = re.compile(r"(?<![A-Za-z])(?:a|an)[ ]+$", re.IGNORECASE)
@@ -460,7 +461,7 @@ def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> t
             word = m.group("mult").lower()
             if word in ("double", "triple", "quadruple", "treble", "quintuple") \
                     and _KIND_ARTICLE.search(text, max(0, m.start() - 4), m.start()):
-                continue  # "a double room" ("double-check", "triple-decker" are never matched)
+                continue  # "a double room" ("double-check", "triple-decker" never match; "double-counts" does)
             found.append(NumberMention(m.start(), m.end(), m.group(), value=float(MULTIPLIER_WORDS[word]),
                                        kind="multiplier", written="words"))
         else:

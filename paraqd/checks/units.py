@@ -40,9 +40,18 @@ def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc)
     name = mentions[0].unit.name
     if name in {q.unit.unit.name for q in all_quantities(doc)}:  # "20 km", and rates: "3 times a week"
         return Severity.MAJOR
+    if _asked_unit(doc) == name and _asked_unit(other) not in (None, name):
+        return Severity.MAJOR  # "how many days" -> "how many weeks"
     if mentions[0].category == "Time" or any(_is_part(name, u.unit.name) for u in other.units):
         return Severity.MINOR
     return Severity.MAJOR
+
+
+def _asked_unit(doc: QuestionDoc) -> str | None:
+    """The unit the question asks for by name ("how many days" -> day), if any."""
+    from .question import asked_unit
+
+    return asked_unit(doc)
 
 
 def _units_by_name(doc: QuestionDoc) -> dict[str, list[UnitMention]]:
