@@ -88,9 +88,10 @@ class NumberCheck(Check):
 
         # a quantity converted with its unit: "2 hours" -> "120 minutes", "10 years" -> "a decade"
         for q_quant, p_quant in conversions(question, paraphrase):
-            for number, counts in ((q_quant.number, missing), (p_quant.number, added)):
-                if number is not None and counts[value_key(number)] > 0:
-                    counts[value_key(number)] -= 1
+            for quantity, counts in ((q_quant, missing), (p_quant, added)):
+                for number in (quantity.number, *(part.number for part in quantity.parts)):
+                    if number is not None and counts[value_key(number)] > 0:
+                        counts[value_key(number)] -= 1
         missing, added = +missing, +added
 
         # same written value, other kind: "20%" -> "20", "$5" -> "5", "Grade 5" -> "fifth grade"
