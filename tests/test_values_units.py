@@ -100,6 +100,9 @@ def test_double_as_a_kind_is_not_a_factor(text):
     ("Dana runs four times faster than she walks.", "Dana runs at a fourfold speed of her walk."),
     ("He bought a dozen eggs.", "He bought 12 eggs."),
     ("She double-counts 7 sheep.", "She counts 7 sheep twice."),
+    ("It gets 1000 more dislikes and 0 more likes.", "It gets 1000 more dislikes and no more likes."),
+    ("She wants $100 bills.", "She wants hundred-dollar bills."),
+    ("It costs Rs. 12.40 per square metre.", "It costs Rs.12,40 per square meter."),
     ("Class A is a third the size of Class C.", "Class A is one-third the size of Class C."),
     ("Billy sold DVDs to his first 3 customers.", "Billy sold DVDs to the initial 3 customers."),
     ("One glass costs $5.", "A single glass costs $5."),
@@ -157,6 +160,10 @@ def test_percentage_written_as_its_bare_number_is_a_change_of_kind(checker):
      "They serve 12 cars every quarter of an hour and 8 cars every quarter of an hour later."),
     ("How many songs can she download in half an hour?", "How many songs can she download in 30 minutes?"),
     ("Lara was 9. How old will she be 10 years from now?", "Lara was 9. How old will she be a decade from now?"),
+    ("It has a $15.20 pair of shorts and socks at $6.80.",
+     "It has shorts costing 15 dollars and 20 cents, and socks costing 6 dollars and 80 cents."),
+    ("The movie took 2.5 hours.", "The movie took 2 hours and 30 minutes."),
+    ("The charge is 2 extra dollars beyond 2 km.", "There is an extra 2-dollar charge beyond 2,000 meters."),
 ])
 def test_equal_units_and_quantities_are_not_reported(checker, question, paraphrase):
     assert value_findings(checker, question, paraphrase) == []
@@ -171,6 +178,7 @@ def test_equal_units_and_quantities_are_not_reported(checker, question, paraphra
     ("He started at 23 years old.", "He started at the age of 25."),
     ("Brady gets 70 cents for each card.", "Brady gets $0.07 for each card."),
     ("How many songs can she download in half an hour?", "How many songs can she download in 20 minutes?"),
+    ("The movie took 2.5 hours.", "The movie took 2 hours and 20 minutes."),
 ])
 def test_changed_quantities_are_caught(checker, question, paraphrase):
     assert checker.check(question, paraphrase).worst == Severity.CRITICAL

@@ -51,7 +51,7 @@ _DIGIT_NUMBER = re.compile(
     r"(?P<num>"
     r"(?P<mw>\d+)[ ]+(?P<mn>\d+)/(?P<md>\d+)(?![/\d])"
     r"|(?P<fn>\d+)/(?P<fd>\d+)(?![/\d])"
-    r"|(?P<dec>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
+    r"|(?P<dec>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+|(?<=\d)(?:(?<=[$₹€£.]\d)|(?<=[$₹€£.]\d\d)),\d\d(?![\d,]))?|\.\d+)"
     r")"
     r"(?:(?P<ord>st|nd|rd|th)(?![A-Za-z]))?"
     r"(?:(?P<scale>[ ](?:hundred|thousand|million|billion|trillion|dozen))(?![A-Za-z]))?"
@@ -93,7 +93,8 @@ _NUMERIC_WORDS = _CARDINAL_WORDS | ORDINAL_WORDS.keys() | DENOMINATOR_WORDS.keys
 #: Words after which "minus five" is a negative number rather than a subtraction.
 _SIGN_CONTEXT = {"is", "was", "were", "are", "be", "been", "of", "to", "from", "at", "by", "reached", "becomes",
                  "became", "equals", "and", "or"}
-_START_WORDS = (_CARDINAL_WORDS | ORDINAL_WORDS.keys() | {"half", "a", "an", "minus", "negative"})
+_START_WORDS = (_CARDINAL_WORDS | ORDINAL_WORDS.keys() | {"half", "a", "an", "minus", "negative", "hundred",
+                                                          "thousand"})
 _ONE_PRONOUN_BEFORE = {"no", "the", "this", "that", "which", "each", "any", "every", "some", "another",
                        "other", "last", "same", "little", *ORDINAL_WORDS}
 #: words after "a third", "a fifth" that make it a fraction: "a third of them", "a third the size"
@@ -138,7 +139,9 @@ def _digit_numbers(text: str) -> list[NumberMention]:
             value = int(m.group("fn")) / den
             kind = "fraction"
         else:
-            raw = m.group("dec").replace(",", "")
+            raw = m.group("dec")
+            # "Rs.12,40": a decimal comma (two digits after it, right after a currency sign)
+            raw = raw.replace(",", ".") if re.fullmatch(r"\d{1,2},\d\d", raw) else raw.replace(",", "")
             value = float(raw)
             if "." in raw:
                 kind = "decimal"
@@ -254,6 +257,9 @@ class _WordParser:
             return i + 1, ORDINAL_WORDS[w], "ordinal"
         if w == "half":
             return i + 1, 0.5, "fraction"
+        if w in ("hundred", "thousand") and self.text[self.toks[i].end:self.toks[i].end + 1] == "-" \
+                and self.joined(i + 1):
+            return i + 1, 100 if w == "hundred" else 1000, "cardinal"  # "hundred-dollar bills"
         return None
 
     def _negative(self, i: int) -> tuple[int, float, str] | None:

@@ -49,6 +49,9 @@ def value_key(mention: NumberMention) -> tuple[str, float]:
     return value_kind(mention), mention.rounded
 
 
+_NONE = re.compile(r"(?<![A-Za-z])(?:no|none|nothing|nobody|nil)(?![A-Za-z])", re.IGNORECASE)
+
+
 def _is_silent(mention: NumberMention) -> bool:
     """Words that are numbers only sometimes and are never reported on their own: ordinal words ("first")
     and the word "one" (a pronoun or determiner as often as a count)."""
@@ -88,9 +91,10 @@ class NumberCheck(Check):
 
         # a quantity converted with its unit: "2 hours" -> "120 minutes", "10 years" -> "a decade"
         for q_quant, p_quant in conversions(question, paraphrase):
-            for number, counts in ((q_quant.number, missing), (p_quant.number, added)):
-                if number is not None and counts[value_key(number)] > 0:
-                    counts[value_key(number)] -= 1
+            for quantity, counts in ((q_quant, missing), (p_quant, added)):
+                for number in (quantity.number, *(part.number for part in quantity.parts)):
+                    if number is not None and counts[value_key(number)] > 0:
+                        counts[value_key(number)] -= 1
         missing, added = +missing, +added
 
         # same written value, other kind: "20%" -> "20", "$5" -> "5", "Grade 5" -> "fifth grade"
@@ -107,10 +111,11 @@ class NumberCheck(Check):
                     ))
                     missing[key] -= 1
                     added[other] -= 1
-        # words that are numbers only sometimes are not reported on their own
-        for counts, by_key in ((missing, q_by_key), (added, p_by_key)):
+        # words that are numbers only sometimes are not reported on their own; 0 is "no" ("0 more likes" ->
+        # "no more likes")
+        for counts, by_key, other in ((missing, q_by_key, paraphrase), (added, p_by_key, question)):
             for key in list(counts):
-                if all(_is_silent(m) for m in by_key[key]):
+                if all(_is_silent(m) for m in by_key[key]) or (key[1] == 0 and _NONE.search(other.text)):
                     counts[key] = 0
         missing, added = +missing, +added
         if not missing and not added:
