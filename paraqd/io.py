@@ -34,17 +34,23 @@ def is_stdio(path: str | os.PathLike | None) -> bool:
     return path is not None and str(path) == STDIO
 
 
+def source_name(path: str | os.PathLike) -> str:
+    """How an input is named in messages: its path, or ``<stdin>`` for ``-``."""
+    return "<stdin>" if is_stdio(path) else str(path)
+
+
 def table_format(path: str | os.PathLike, fmt: str | None = None) -> str:
     """Format name ("csv", "jsonl", "json" or "parquet") from ``fmt`` or a file's extension.
 
-    A ``.json`` file holds one JSON array of records; ``.jsonl`` / ``.ndjson`` one record per line.
+    A ``.json`` file holds one JSON array of records; ``.jsonl`` / ``.ndjson`` one record per line; ``-``
+    (a stream) is JSON lines unless ``fmt`` says otherwise.
     """
     if fmt is not None:
         if fmt not in _FORMAT_NAMES:
             raise InputError(f"unknown format {fmt!r}; use {', '.join(_FORMAT_NAMES)}")
         return fmt
     if is_stdio(path):
-        raise InputError("- (standard input/output) needs --format (csv, jsonl, json or parquet)")
+        return "jsonl"  # a stream without a named format: JSON lines
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
         raise InputError(
@@ -266,6 +272,39 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
+
+
+def stream_format(output: str | os.PathLike, fmt: str | None = None,
+                  like: str | os.PathLike | None = None) -> str | None:
+    """The format to write ``output`` in: ``fmt`` when given; for ``-``, the format of the input file ``like``
+    (CSV, JSON lines or JSON; Parquet is not sent to a terminal unasked), else JSON lines; for a file, ``None``
+    (its extension decides)."""
+    if fmt is not None:
+        return table_format(output, fmt)
+    if not is_stdio(output):
+        return None
+    if like is not None and not is_stdio(like):
+        with contextlib.suppress(InputError):
+            found = table_format(like)
+            if found != "parquet":
+                return found
+    return "jsonl"
+
+
+def stream_formats(input: str | os.PathLike, output: str | os.PathLike, input_fmt: str | None = None,
+                   output_fmt: str | None = None) -> tuple[str | None, str | None]:
+    """(input format, output format) of a command with ``--input-format`` / ``--format`` options, which name
+    the formats of ``-`` only (a file's extension names its own): ``None`` lets the reader detect / the
+    extension decide; standard output defaults to the input file's format, else JSON lines."""
+    return (input_fmt if is_stdio(input) else None,
+            stream_format(output, output_fmt if is_stdio(output) else None, like=input))
+
+
+def output_directory(path: str | os.PathLike, option: str = "--output") -> Path:
+    """``path`` as an output directory; ``-`` (standard output) is refused rather than made a directory named -."""
+    if is_stdio(path):
+        raise InputError(f"{option}: - (standard output) cannot hold a directory; give a directory path")
+    return Path(path)
 
 
 def _umask() -> int:

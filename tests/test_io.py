@@ -114,6 +114,18 @@ def test_dash_writes_standard_output_and_no_file(tmp_path, monkeypatch, capsysbi
     write_text('{"a": 1}\n', "-")
     out = capsysbinary.readouterr().out.decode()
     assert [json.loads(line) for line in out.splitlines()] == [*ROWS, {"a": 1}]
-    with pytest.raises(InputError, match="needs --format"):
-        write_table(pd.DataFrame(ROWS), "-")
+    write_table(pd.DataFrame(ROWS[:1]), "-")  # a stream is JSON lines unless a format is named
+    assert json.loads(capsysbinary.readouterr().out) == ROWS[0]
+    write_table(pd.DataFrame(ROWS[:1]), "-", fmt="csv")
+    assert capsysbinary.readouterr().out.decode().startswith("question,paraphrase\n")
     assert not (tmp_path / "-").exists()
+
+
+def test_stream_format_and_output_directory():
+    from paraqd.io import output_directory, stream_format
+
+    assert stream_format("-", like="in.csv") == "csv" and stream_format("-", like="in.parquet") == "jsonl"
+    assert stream_format("-", like="-") == "jsonl" and stream_format("-", "json", like="in.csv") == "json"
+    assert stream_format("out.csv", like="in.jsonl") is None
+    with pytest.raises(InputError, match="cannot hold a directory"):
+        output_directory("-", "--plots")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from .document import NumberMention, QuestionDoc, UnitMention
@@ -29,8 +30,15 @@ _GAP = frozenset(" -\u00a0")
 #: "half an hour", "a quarter of an hour", "three quarters of a mile"
 _FRACTION_GAP = re.compile(r"[ ]+(?:of[ ]+)?(?:a|an)[ ]+", re.IGNORECASE)
 #: "a decade", "an extra hour", "per week", "each day": the unit counted once, the value 1
-_ONE_BEFORE = re.compile(r"(?<![A-Za-z])(?:a|an|one|per|each|every|single)[ ]+(?:(?P<word>[A-Za-z]+)[ ]+)?$",
+_ONE_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:a|an|one|per|each|every|single)[ ]+|/[ ]*)(?:(?P<word>[A-Za-z]+)[ ]+)?$",
                          re.IGNORECASE)
+#: "quarter of an hour", "half of a day" without a numerator: a part of one unit
+_PARTS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3}
+_PART_OF = re.compile(r"(?<![A-Za-z])(half|quarter|third)[ ]+of[ ]+(?:a|an|one)[ ]+$", re.IGNORECASE)
+#: "2 extra dollars", "5 more rupees"
+_MONEY_GAP = re.compile(r"[ ]+(?:extra|more|additional|fewer|less)[ ]+", re.IGNORECASE)
+#: "a year and a half"
+_AND_A_HALF = re.compile(r"[ ]+and[ ]+(a[ ]+half)(?![A-Za-z])", re.IGNORECASE)
 #: words that, between an article and a unit, make it something other than one unit ("a few hours")
 _NOT_ONE = frozenset({"few", "couple", "lot", "number", "dozen", "fraction", "half", "quarter", "third",
                       "several", "many", "score", "pair", "total", "sum", "set", "series", "rate"})
@@ -39,11 +47,13 @@ _CACHE_KEY = "paraqd.analysis.quantities"
 
 @dataclass(frozen=True)
 class Quantity:
-    """A value with a unit. ``number`` is the number mention, or None for an implicit one ("a decade")."""
+    """A value with a unit. ``number`` is the number mention, or None for an implicit one ("a decade");
+    ``parts`` the smaller quantities added to it ("15 dollars and 20 cents": 15.2 dollars, part 20 cents)."""
 
     value: float
     unit: UnitMention
     number: NumberMention | None = None
+    parts: tuple[Quantity, ...] = ()
 
     @property
     def start(self) -> int:
@@ -73,26 +83,67 @@ def extract_quantities(text: str, numbers: tuple[NumberMention, ...],
     for number in numbers:
         if number.kind in ("ordinal", "percent"):
             continue
+        inside = next((u for u in units_by_start if number.start <= u.start and u.end <= number.end), None)
+        if inside is not None:  # "$1.90", "Rs.500": the currency sign is part of the number mention
+            found.append(Quantity(number.value, inside, number))
+            used.add(inside.start)
+            continue
         for unit in units_by_start:
             if unit.start < number.end:
                 continue
             gap = text[number.end:unit.start]
             if (len(gap) <= 2 and set(gap) <= _GAP) or (
-                    number.kind == "fraction" and _FRACTION_GAP.fullmatch(gap)):
+                    number.kind == "fraction" and _FRACTION_GAP.fullmatch(gap)) or (
+                    number.kind == "currency" and _MONEY_GAP.fullmatch(gap)):
                 found.append(Quantity(number.value, unit, number))
                 used.add(unit.start)
             break
     spans = [(n.start, n.end) for n in numbers]
+    halves = {n.start: n for n in numbers if n.kind == "fraction" and n.value == 0.5}
     for unit in units_by_start:
         if unit.start in used:
+            continue
+        part = _PART_OF.search(text, max(0, unit.start - 32), unit.start)
+        if part is not None and not any(s < unit.start and part.start() < e for s, e in spans):
+            found.append(Quantity(_PARTS[part.group(1).lower()], unit, None))  # "every quarter of an hour"
             continue
         m = _ONE_BEFORE.search(text, max(0, unit.start - 24), unit.start)
         if m is None or (m.group("word") or "").lower() in _NOT_ONE:
             continue
         if any(s < unit.start and m.start() < e for s, e in spans):
             continue  # a number word between the article and the unit: "a 5 hour trip" is read above
+        and_half = _AND_A_HALF.match(text, unit.end)
+        half = halves.get(and_half.start(1)) if and_half else None
+        if half is not None:  # "a year and a half": 1.5 years, the "a half" is part of the quantity
+            found.append(Quantity(1.5, unit, half))
+            continue
         found.append(Quantity(1.0, unit, None))
-    return tuple(sorted(found, key=lambda q: q.start))
+    return _compound(text, sorted(found, key=lambda q: q.start))
+
+
+_AND = re.compile(r"[ ]*,?[ ]+and[ ]+|[ ]*,[ ]*", re.IGNORECASE)
+
+
+def _compound(text: str, found: list[Quantity]) -> tuple[Quantity, ...]:
+    """Quantities written in two units, the larger first: "15 dollars and 20 cents" (15.2 dollars), "2 hours
+    and 30 minutes" (2.5 hours), "5 feet 6 inches"."""
+    out: list[Quantity] = []
+    i = 0
+    while i < len(found):
+        big = found[i]
+        small = found[i + 1] if i + 1 < len(found) else None
+        if (small is not None and big.number is not None and small.number is not None
+                and small.unit.unit.name != big.unit.unit.name
+                and (_AND.fullmatch(text[big.unit.end:small.number.start])
+                     or not text[big.unit.end:small.number.start].strip())):
+            a, b = to_base(1.0, big.unit.unit), to_base(small.value, small.unit.unit)
+            if a is not None and b is not None and a[1] == b[1] and b[0] < a[0]:
+                out.append(Quantity(big.value + b[0] / a[0], big.unit, big.number, (small,)))
+                i += 2
+                continue
+        out.append(big)
+        i += 1
+    return tuple(out)
 
 
 # ------------------------------------------------------------------------------------------------ pint
@@ -179,26 +230,33 @@ def conversions(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Qu
         return memo[question.text]
     q_quants, p_quants = quantities(question), quantities(paraphrase)
 
-    def written(quants: tuple[Quantity, ...]) -> set[tuple[float, str]]:
-        return {(round(q.value, 9), q.unit.unit.name) for q in quants if q.number is not None}
+    def key(q: Quantity) -> tuple[float, str, bool]:
+        return round(q.value, 9), q.unit.unit.name, bool(q.parts)
 
-    q_written, p_written = written(q_quants), written(p_quants)
+    q_written = Counter(key(q) for q in q_quants if q.number is not None)
+    p_written = Counter(key(q) for q in p_quants if q.number is not None)
+    # quantities written more often on one side than on the other ("15 minutes" three times, twice as "a
+    # quarter of an hour"): the surplus may have been converted
+    q_surplus, p_surplus = q_written - p_written, p_written - q_written
     pairs: list[tuple[Quantity, Quantity]] = []
     taken: set[int] = set()
     for qq in q_quants:
-        if qq.number is not None and (round(qq.value, 9), qq.unit.unit.name) in p_written:
+        if qq.number is not None and q_surplus[key(qq)] <= 0:
             continue
         for i, pq in enumerate(p_quants):
             if i in taken or (pq.number is None and qq.number is None):
                 continue
-            if pq.number is not None and (round(pq.value, 9), pq.unit.unit.name) in q_written:
+            if pq.number is not None and p_surplus[key(pq)] <= 0:
                 continue
             implicit_one_side = (pq.number is None) != (qq.number is None)
-            if qq.unit.unit.name == pq.unit.unit.name and not implicit_one_side:
+            if qq.unit.unit.name == pq.unit.unit.name and not implicit_one_side and not (qq.parts or pq.parts):
                 continue
             if same_quantity(qq.value, qq.unit.unit, pq.value, pq.unit.unit):
                 pairs.append((qq, pq))
                 taken.add(i)
+                for quantity, surplus in ((qq, q_surplus), (pq, p_surplus)):
+                    if quantity.number is not None:
+                        surplus[key(quantity)] -= 1
                 break
     memo[question.text] = pairs
     return pairs

@@ -237,7 +237,8 @@ def _compile(forms: Iterable[str]) -> re.Pattern[str]:
             node = node.setdefault(ch, {})
         node[""] = {}
     body = _trie_pattern(trie)
-    return re.compile(r"(?<![A-Za-z])(?:" + body + r")(?![A-Za-z])", re.IGNORECASE)
+    # a form ending in a dot ends there even when a word follows without a space ("4000 rs.More than")
+    return re.compile(r"(?<![A-Za-z])(?:" + body + r")(?:(?<=\.)|(?![A-Za-z]))", re.IGNORECASE)
 
 
 def _trie_pattern(node: dict) -> str:

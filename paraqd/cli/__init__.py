@@ -28,10 +28,12 @@ EPILOG = """examples:
   paraqd augment questions.jsonl -o triplets.jsonl  make (anchor, positive, negative) triplets
   paraqd train triplets.jsonl -o model/             fine-tune the scorer with triplet loss
   paraqd score pairs.csv -o scored.csv --explain    score (question, paraphrase) pairs, with reasons
+  paraqd filter cands.csv -o kept.csv --rejected r.csv    valid candidates ranked per question
   paraqd evaluate pretrained labelled.csv --json m.json   metrics on labelled pairs (paper Table 1)
   paraqd bench --pool q.jsonl --eval test.csv -o out/     all methods on the same budget
   paraqd pairs closure labelled.csv -o more.csv           more pairs from labelled ones
   paraqd demo                                       the main job on bundled samples, offline
+  paraqd serve                                      JSON endpoints and a web page on http://127.0.0.1:8000/
 
 Run `paraqd COMMAND --help` for the options of one command."""
 

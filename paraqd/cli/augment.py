@@ -8,6 +8,7 @@ import os
 
 from ..errors import InputError
 from . import command
+from .score import add_format_arguments
 
 log = logging.getLogger("paraqd.augment")
 
@@ -73,8 +74,10 @@ def parse_set_options(values: list[str] | None, options: dict[str, dict]) -> dic
 
 @command("augment", help="questions in, (anchor, positive, negative) triplets out", description=DESCRIPTION)
 def add_arguments(parser):
-    parser.add_argument("input", help="questions file (.csv, .jsonl or .parquet)")
-    parser.add_argument("-o", "--output", required=True, help="triplets file (.jsonl, .csv or .parquet)")
+    parser.add_argument("input", help="questions file (.csv, .jsonl, .json or .parquet), or - for standard input")
+    parser.add_argument("-o", "--output", required=True,
+                        help="triplets file (.jsonl, .csv, .json or .parquet), or - for standard output")
+    add_format_arguments(parser)
     parser.add_argument("--question-column", help="column holding the questions (default: detected, "
                                                   "e.g. question, text)")
     parser.add_argument("--id-column", help="column copied to question_id (default: id if present, "
@@ -104,28 +107,31 @@ def add_arguments(parser):
     parser.add_argument("--dask-address", metavar="ADDR",
                         help="Dask scheduler address (default with --engine dask: a local cluster)")
     parser.add_argument("--limit", type=int, help="only the first N questions")
-    parser.add_argument("--stats", metavar="JSON", help="also write run statistics to this JSON file")
+    parser.add_argument("--stats", metavar="JSON",
+                        help="also write run statistics to this JSON file (- for standard output)")
     return run
 
 
 def run(args) -> int:
     from ..augmentation import TRAIN_COLUMNS, AugmentStats, augment
-    from ..io import ID_COLUMNS, QUESTION_COLUMNS, atomic_path, find_column, read_table, table_format, \
-        text_column, write_table
+    from ..io import ID_COLUMNS, QUESTION_COLUMNS, find_column, read_table, source_name, stream_formats, table_format, \
+        text_column, write_table, write_text
 
-    table_format(args.output)  # fail fast on an unsupported output type
+    in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
+    table_format(args.output, out_fmt)  # fail fast on an unsupported output type
     if args.strict and args.skip_unavailable:
         raise InputError("--strict and --skip-unavailable contradict each other")
     if args.skip_unavailable:
         log.warning("--skip-unavailable is deprecated: skipping unavailable operators is now the default")
     if args.workers is not None and args.workers < 1:
         raise InputError("--workers must be at least 1")
-    df = read_table(args.input)
+    df = read_table(args.input, in_fmt)
+    source = source_name(args.input)
     if args.limit:
         df = df.head(args.limit)
-    qcol = find_column(df, args.question_column, QUESTION_COLUMNS, "question", args.input)
-    questions = text_column(df, qcol, args.input)
-    idcol = find_column(df, args.id_column, ID_COLUMNS, "id", args.input, required=bool(args.id_column))
+    qcol = find_column(df, args.question_column, QUESTION_COLUMNS, "question", source)
+    questions = text_column(df, qcol, source)
+    idcol = find_column(df, args.id_column, ID_COLUMNS, "id", source, required=bool(args.id_column))
     ids = [str(v) for v in df[idcol].tolist()] if idcol else list(range(len(questions)))
     options = parse_set_options(args.set, parse_model_options(args.model))
 
@@ -136,7 +142,7 @@ def run(args) -> int:
                        engine=args.engine,
                        engine_options={"address": args.dask_address, "workers": args.workers}
                        if args.engine == "dask" else None)
-    write_table(triplets if args.provenance else triplets[TRAIN_COLUMNS], args.output)
+    write_table(triplets if args.provenance else triplets[TRAIN_COLUMNS], args.output, out_fmt)
     summary = stats.as_dict()
     log.info("%d triplets from %d of %d questions (%.1f%%) -> %s", stats.triplets, stats.with_triplets,
              stats.questions, 100 * stats.coverage, args.output)
@@ -145,6 +151,5 @@ def run(args) -> int:
     if stats.skipped_operators:  # the reasons were warned once each when the operators were built
         log.info("skipped (model not available here): %s", ", ".join(stats.skipped_operators))
     if args.stats:
-        with atomic_path(args.stats) as tmp:
-            tmp.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        write_text(json.dumps(summary, indent=2) + "\n", args.stats)
     return 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 from . import command
 
@@ -36,11 +35,11 @@ def add_arguments(parser):
 
 def run(args) -> int:
     from ..augmentation import TRAIN_COLUMNS, AugmentStats, augment
-    from ..io import read_table, write_table
+    from ..io import output_directory, read_table, write_table
     from ..resources import samples_dir
     from ..scoring import ParaphraseScorer
 
-    out = Path(args.output)
+    out = output_directory(args.output)
     out.mkdir(parents=True, exist_ok=True)
     samples = samples_dir()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-from pathlib import Path
 
 from . import command, verbosity_options
 
@@ -99,13 +98,16 @@ def _add_closure(sub) -> None:
 def _run_closure(args) -> int:
     import pandas as pd
 
-    from ..io import write_table
+    from ..errors import InputError
+    from ..io import is_stdio, write_table
     from ..pairs.closure import transitive_closure
     from ..pairs.data import read_exclusions, read_labelled_pairs
 
     pairs = read_labelled_pairs(args.labelled, args.text_a, args.text_b, args.label)
     exclude = read_exclusions(args.exclude)
     result = transitive_closure(pairs, args.max_distance, args.negatives, exclude, args.on_contradiction)
+    if is_stdio(args.output) and is_stdio(args.contradictions):
+        raise InputError("--output and --contradictions cannot both be - (standard output)")
     write_table(result.pairs, args.output)
     if args.contradictions:
         write_table(pd.DataFrame([c.__dict__ for c in result.contradictions],
@@ -151,9 +153,11 @@ def _train_config(args):
 
 
 def _run_cross_train(args) -> int:
+    from ..io import output_directory
     from ..pairs.cross_encoder import train_cross_encoder
     from ..pairs.data import read_labelled_pairs
 
+    output_directory(args.output)
     gold = read_labelled_pairs(args.gold, args.text_a, args.text_b, args.label)
     model, report = train_cross_encoder(gold, _train_config(args), base=args.base)
     model.save(args.output)
@@ -291,7 +295,7 @@ def _run_active(args) -> int:
     import numpy as np
 
     from ..errors import InputError
-    from ..io import atomic_path, write_table
+    from ..io import is_stdio, write_table, write_text
     from ..pairs.active import ActiveLearningConfig, ImputedOracle, TerminalOracle, run_active_learning
     from ..pairs.allpairs import AllPairsEvaluator, clusters_from_pairs
     from ..pairs.data import normalize_text, read_labelled_pairs, read_texts, unique_texts
@@ -329,11 +333,12 @@ def _run_active(args) -> int:
     config = ActiveLearningConfig(args.strategy, args.rounds, args.seed_size, args.growth, args.neighbours,
                                   args.adapter, args.seed)
     result = run_active_learning(texts, np.asarray(base), oracle, config, evaluate)
+    if is_stdio(args.output) and is_stdio(args.report):
+        raise InputError("--output and --report cannot both be - (standard output)")
     write_table(result.pairs, args.output)
     if args.report:
-        with atomic_path(args.report) as tmp:
-            Path(tmp).write_text(json.dumps({"config": config.__dict__,
-                                             "rounds": [r.as_dict() for r in result.rounds]}, indent=1))
+        write_text(json.dumps({"config": config.__dict__, "rounds": [r.as_dict() for r in result.rounds]},
+                              indent=1) + "\n", args.report)
     logger.info("%d labelled pairs (%d duplicates) in %s%s", len(result.pairs), int(result.pairs["label"].sum()),
                 args.output, " (stopped early)" if result.stopped_early else "")
     return 0
