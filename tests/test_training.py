@@ -260,7 +260,7 @@ def test_trained_model_loads_and_differs(augmented_model):
     trained, untrained = ParaphraseScorer.load(model_dir), ParaphraseScorer.load()
     rows = pd.read_json(triplets, lines=True)
     a, n = rows["anchor"].tolist(), rows["negative"].tolist()
-    assert np.abs(trained.score_pairs(a, n) - untrained.score_pairs(a, n)).max() > 1e-4
+    assert np.abs(trained.cosine_pairs(a, n) - untrained.cosine_pairs(a, n)).max() > 1e-4
     meta = trained.metadata
     assert meta["hyperparameters"]["max_steps"] == 3 and meta["seed"] == 3407
     assert meta["training_files"][0]["sha256"] == sha256_file(triplets)
@@ -268,7 +268,8 @@ def test_trained_model_loads_and_differs(augmented_model):
     assert set(meta["operators"]["negative"]) <= {"last-sentence-deletion", "number-deletion"}
     assert sum(meta["operators"]["positive"].values()) == len(rows)
     assert {"python", "torch", "transformers", "sentence-transformers", "paraqd"} <= set(meta["versions"])
-    assert meta["scoring"] == {"method": "cosine", "threshold": 0.5} and trained.threshold == 0.5
+    # no method stored: the trained model gets the library's default score, the hybrid one
+    assert meta["scoring"] == {"threshold": 0.5} and trained.threshold == 0.5 and trained.method == "hybrid"
     assert meta["run"]["global_step"] == 3
     accuracy = [h for h in meta["history"] if "eval_validation_cosine_accuracy" in h]
     assert accuracy[0]["step"] == 0 and accuracy[-1]["step"] == 3
