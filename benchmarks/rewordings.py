@@ -13,7 +13,9 @@ Per file it prints:
 - ROC-AUC and its standard error (Hanley & McNeil, :func:`paraqd.evaluation.metrics.auc_standard_error`);
 - the finding kinds behind every wrong verdict: for false rejections, each finding kind that fired on the pair
   (a pair with none was rejected by its learned cosine alone); for false acceptances, the dev set's ``kind``
-  (else ``operator``) column, i.e. what had been done to the question.
+  (else ``operator``) column, i.e. what had been done to the question;
+- with a hybrid scorer, the same figures of its learned cosine alone (``pure_cosine``: what ``--pure`` gives,
+  without a second run, since every explanation carries its cosine).
 
 Development files (those that exist; ``--files`` to choose):
 
@@ -59,9 +61,11 @@ DEV_FILES = (
 KIND_COLUMNS = ("kind", "operator")
 #: the wrong-verdict bucket of a valid pair rejected with no finding at all
 NO_FINDING = "(no finding: learned cosine below threshold)"
-#: the keys of each file's entry in the JSON summary, in order (the test checks them)
+#: the keys of each file's entry in the JSON summary, in order (the test checks them); a hybrid scorer's
+#: entries end with ``pure_cosine``, the figures (up to ``roc_auc_se``) of its learned cosine alone
 SUMMARY_KEYS = ("n", "n_valid", "n_invalid", "valid_kept", "invalid_caught", "weighted_f1_paper", "roc_auc",
                 "roc_auc_se", "false_rejections", "false_acceptances")
+FIGURE_KEYS = SUMMARY_KEYS[:8]
 
 
 def read_dev_file(path: str | os.PathLike):
@@ -94,23 +98,32 @@ def wrong_verdicts(labels: np.ndarray, explanations, kinds: list[str]) -> tuple[
     return rejected, accepted
 
 
-def summarise(labels: np.ndarray, explanations, kinds: list[str], threshold: float) -> dict[str, Any]:
-    """One file's figures under :data:`SUMMARY_KEYS` (rounded for the JSON line)."""
-    from paraqd.evaluation.metrics import auc_standard_error, evaluate_scores
+def figures(labels: np.ndarray, scores: np.ndarray, threshold: float) -> dict[str, Any]:
+    """The :data:`FIGURE_KEYS` of ``scores`` (a pair is valid when its score reaches ``threshold``), rounded."""
+    from paraqd.evaluation.metrics import auc_standard_error, evaluate_scores, predict
 
-    scores = np.array([e.score for e in explanations], dtype=float)
-    predicted = np.array([e.valid for e in explanations], dtype=int)
     metrics = evaluate_scores(labels, scores, threshold)
+    predicted = predict(scores, threshold)
     auc = metrics["roc_auc"]
-    rejected, accepted = wrong_verdicts(labels, explanations, kinds)
-    figures = {
+    out = {
         "n": metrics["n"], "n_valid": metrics["n_valid"], "n_invalid": metrics["n_invalid"],
         "valid_kept": recall(labels, predicted, 1), "invalid_caught": recall(labels, predicted, 0),
         "weighted_f1_paper": metrics["weighted_f1_paper"], "roc_auc": auc,
         "roc_auc_se": auc_standard_error(auc, metrics["n_valid"], metrics["n_invalid"]) if auc == auc else auc,
-        "false_rejections": dict(rejected.most_common()), "false_acceptances": dict(accepted.most_common()),
     }
-    return {k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}
+    return {k: round(v, 4) if isinstance(v, float) else v for k, v in out.items()}
+
+
+def summarise(labels: np.ndarray, explanations, kinds: list[str], threshold: float) -> dict[str, Any]:
+    """One file's figures under :data:`SUMMARY_KEYS` (and ``pure_cosine`` for a hybrid scorer's)."""
+    scores = np.array([e.score for e in explanations], dtype=float)  # e.valid is score >= threshold
+    rejected, accepted = wrong_verdicts(labels, explanations, kinds)
+    summary = {**figures(labels, scores, threshold), "false_rejections": dict(rejected.most_common()),
+               "false_acceptances": dict(accepted.most_common())}
+    if any(e.method == "hybrid" for e in explanations):
+        summary["pure_cosine"] = figures(labels, np.array([e.cosine for e in explanations], dtype=float),
+                                         threshold)
+    return summary
 
 
 def verdict_rows(name: str, pairs, kinds: list[str], explanations) -> pd.DataFrame:
@@ -126,14 +139,21 @@ def verdict_rows(name: str, pairs, kinds: list[str], explanations) -> pd.DataFra
     })
 
 
-def print_tables(summaries: dict[str, dict[str, Any]], scorer_name: str, threshold: float) -> None:
-    print(f"\n## {scorer_name} scorer, threshold {threshold:g} (development data)\n")
+def print_figures(title: str, rows: dict[str, dict[str, Any]]) -> None:
+    print(f"\n## {title}\n")
     print("| file | n (valid / invalid) | valid kept | invalid caught | weighted F1 (paper) | ROC-AUC +- SE |")
     print("|---|---|---|---|---|---|")
-    for name, s in summaries.items():
+    for name, s in rows.items():
         print(f"| {name} | {s['n']} ({s['n_valid']} / {s['n_invalid']}) | {s['valid_kept']:.3f} "
               f"| {s['invalid_caught']:.3f} | {s['weighted_f1_paper']:.3f} | {s['roc_auc']:.3f} +- "
               f"{s['roc_auc_se']:.3f} |")
+
+
+def print_tables(summaries: dict[str, dict[str, Any]], scorer_name: str, threshold: float) -> None:
+    print_figures(f"{scorer_name} scorer, threshold {threshold:g} (development data)", summaries)
+    pure = {name: s["pure_cosine"] for name, s in summaries.items() if "pure_cosine" in s}
+    if pure:
+        print_figures("its learned cosine alone (what --pure gives), for comparison", pure)
     print("\n## Wrong verdicts\n")
     print("| file | wrong verdict | finding kind (rejections) / dev-set kind (acceptances) | pairs |")
     print("|---|---|---|---|")

@@ -38,7 +38,9 @@ def test_rewordings_json_summary_and_per_pair_verdicts(rewordings, tmp_path, cap
     assert summary["scorer"] == "hybrid (penalty rule)" and summary["model"] == "pretrained"
     assert set(summary) == {"scorer", "model", "threshold", "files", "seconds"}
     figures = summary["files"]["tiny_dev"]
-    assert tuple(figures) == rewordings.SUMMARY_KEYS
+    assert tuple(figures) == (*rewordings.SUMMARY_KEYS, "pure_cosine")
+    assert tuple(figures["pure_cosine"]) == rewordings.FIGURE_KEYS  # the cosine alone, from the same run
+    assert figures["pure_cosine"]["invalid_caught"] == 0.0  # near-copies: the paper's cosine accepts both
     assert (figures["n"], figures["n_valid"], figures["n_invalid"]) == (4, 2, 2)
     assert figures["invalid_caught"] == 1.0  # a changed and a dropped number: both critical findings
     for key in ("valid_kept", "weighted_f1_paper", "roc_auc"):
@@ -58,7 +60,7 @@ def test_pure_scorer_is_one_flag_away(rewordings, tmp_path, capsys):
     pd.DataFrame(ROWS, columns=["question", "augmented", "final_label", "kind"]).to_csv(data, index=False)
     assert rewordings.main(["--files", str(data), "--pure"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert summary["scorer"] == "pure"
+    assert summary["scorer"] == "pure" and tuple(summary["files"]["tiny_dev"]) == rewordings.SUMMARY_KEYS
     # the paper's cosine keeps an edited copy of the question: both invalid pairs accepted, by their kind
     assert summary["files"]["tiny_dev"]["false_acceptances"] == {"number changed": 1, "number dropped": 1}
 
