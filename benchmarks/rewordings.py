@@ -11,8 +11,9 @@ Per file it prints:
 - valid kept (recall of the valid pairs) and invalid caught (recall of the invalid ones) at the scorer's own,
   untuned threshold; weighted F1 in the paper's convention (:mod:`paraqd.evaluation.metrics`);
 - ROC-AUC and its standard error (Hanley & McNeil, :func:`paraqd.evaluation.metrics.auc_standard_error`);
-- the finding kinds behind every wrong verdict: for false rejections, each finding kind that fired on the pair
-  (a pair with none was rejected by its learned cosine alone); for false acceptances, the dev set's ``kind``
+- the finding kinds behind every wrong verdict: for false rejections, each finding kind that fired on the pair,
+  with its severity (critical and major ones reject by themselves; a pair with none was rejected by its
+  learned cosine alone); for false acceptances, the dev set's ``kind``
   (else ``operator``) column, i.e. what had been done to the question;
 - with a hybrid scorer, the same figures of its learned cosine alone (``pure_cosine``: what ``--pure`` gives,
   without a second run, since every explanation carries its cosine).
@@ -87,12 +88,16 @@ def recall(labels: np.ndarray, predicted: np.ndarray, cls: int) -> float:
 
 
 def wrong_verdicts(labels: np.ndarray, explanations, kinds: list[str]) -> tuple[Counter, Counter]:
-    """``(false_rejections, false_acceptances)``: finding kinds on rejected valid pairs (each kind once per
-    pair; :data:`NO_FINDING` when none fired), and the dev-set kind of accepted invalid pairs."""
+    """``(false_rejections, false_acceptances)``: finding kinds on rejected valid pairs, as "kind (severity)"
+    (each once per pair, at its worst severity there; :data:`NO_FINDING` when none fired), and the dev-set
+    kind of accepted invalid pairs."""
     rejected, accepted = Counter(), Counter()
     for y, e, kind in zip(labels, explanations, kinds):
         if y == 1 and not e.valid:
-            rejected.update(sorted(e.check.kinds()) or [NO_FINDING])
+            worst: dict[str, Any] = {}
+            for f in e.check.findings:  # most severe first
+                worst.setdefault(f.kind, f.severity)
+            rejected.update(sorted(f"{k} ({s})" for k, s in worst.items()) or [NO_FINDING])
         elif y == 0 and e.valid:
             accepted[kind or "(no kind column)"] += 1
     return rejected, accepted
