@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..analysis.document import Mention, QuestionDoc, UnitMention
+from ..analysis.quantities import conversions
 from .base import Check
 from .entities import LIGHT_NOUNS, find_renames
 from .findings import Finding, Severity
@@ -132,8 +133,10 @@ class QuestionCheck(Check):
             return [Finding("question_incomplete", "the question is cut short", Severity.CRITICAL,
                             (q_ask.sentence,), (p_ask.sentence,))]
         findings = []
-        q_units = {u.unit.name for u in q_ask.units}
-        p_units = {u.unit.name for u in p_ask.units}
+        # a unit converted with its number is the same quantity ("in half an hour" -> "in 30 minutes")
+        converted = conversions(question, paraphrase)
+        q_units = {u.unit.name for u in q_ask.units} - {qq.unit.unit.name for qq, _ in converted}
+        p_units = {u.unit.name for u in p_ask.units} - {pq.unit.unit.name for _, pq in converted}
         if q_units and p_units and not q_units & p_units:
             same_category = {u.category for u in q_ask.units} & {u.category for u in p_ask.units}
             findings.append(Finding(
@@ -171,6 +174,12 @@ class QuestionCheck(Check):
             and any(not sent.start <= m.start < sent.end for m in r.old.mentions)
             for r in renames
         )
+
+
+def asked_unit(doc: QuestionDoc) -> str | None:
+    """The unit a text asks for by name ("How many days has she had it?" -> "day"), or ``None``."""
+    ask = find_ask(doc)
+    return None if ask is None or ask.noun_span is None else _unit_named(ask)
 
 
 def _unit_named(ask: Ask) -> str | None:

@@ -22,7 +22,8 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 import numpy as np
-from sklearn.metrics import average_precision_score, precision_recall_fscore_support, roc_auc_score
+from sklearn.metrics import average_precision_score, confusion_matrix, precision_recall_fscore_support, \
+    roc_auc_score
 
 from ..errors import InputError
 
@@ -129,10 +130,9 @@ class ConfusionMatrix:
 
     @classmethod
     def compute(cls, labels, predictions) -> "ConfusionMatrix":
-        y = np.asarray(labels, dtype=int)
-        yhat = np.asarray(predictions, dtype=int)
-        return cls(tn=int(((y == 0) & (yhat == 0)).sum()), fp=int(((y == 0) & (yhat == 1)).sum()),
-                   fn=int(((y == 1) & (yhat == 0)).sum()), tp=int(((y == 1) & (yhat == 1)).sum()))
+        tn, fp, fn, tp = confusion_matrix(np.asarray(labels, dtype=int), np.asarray(predictions, dtype=int),
+                                          labels=[0, 1]).ravel()
+        return cls(tn=int(tn), fp=int(fp), fn=int(fn), tp=int(tp))
 
 
 def average_precision(labels, scores) -> float:
