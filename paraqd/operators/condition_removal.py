@@ -20,6 +20,7 @@ class ConditionRemoval(Operator):
     paper_id = "n4"
     polarity = "negative"
     stage = "train"
+    in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "drop one statement (or one comma clause) that gives a number, before the question"
 
     def requirements(self):

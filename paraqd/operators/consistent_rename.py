@@ -1,7 +1,7 @@
 """p1: one person is renamed consistently, at every mention (a valid rewording: paper Table 3, example 3).
 
 Unlike f7 (entity replacement, a negative: it deletes entities or renames any kind of entity), this positive
-renames exactly one PERSON entity, everywhere it occurs (possessives included, as whole words, so mentions the
+renames exactly one PERSON entity, everywhere it occurs (possessives included, as whole words in any case, so mentions the
 NER missed change too), to a first name from the bundled list that the question does not already use. The
 question keeps every number, every relation and the same number of people, so its answer is unchanged.
 """
@@ -23,6 +23,7 @@ class ConsistentRename(Operator):
     paper_id = "p1"
     polarity = "positive"
     stage = "train"
+    in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "rename one person at every mention to an unused first name"
 
     def __init__(self, names: list[str] | None = None):
@@ -50,5 +51,5 @@ class ConsistentRename(Operator):
             return None
         new = rng.choice(pool)
         edits = [(m.start(), m.end(), new)
-                 for m in re.finditer(r"(?<!\w)" + re.escape(old) + r"(?!\w)", doc.text)]
+                 for m in re.finditer(r"(?<!\w)" + re.escape(old) + r"(?!\w)", doc.text, flags=re.IGNORECASE)]
         return doc.replace_spans(edits)

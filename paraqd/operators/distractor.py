@@ -48,6 +48,7 @@ class DistractorStep(Operator):
     paper_id = "n2"
     polarity = "negative"
     stage = "train"
+    in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "add one more step about the question's own people and things before the question"
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:

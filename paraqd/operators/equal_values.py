@@ -33,6 +33,7 @@ class EqualValues(Operator):
     paper_id = "p4"
     polarity = "positive"
     stage = "train"
+    in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "write one quantity as an equal value in another form (75% <-> 3/4, twice <-> two times)"
 
     def requirements(self):

@@ -28,7 +28,7 @@ def nearby_value(text: str, rng: random.Random, avoid: set[float], max_relative:
     for _ in range(20):
         delta = rng.uniform(step, spread) * rng.choice((-1, 1))
         new = round(value + delta, decimals)
-        if new <= 0 or new == value or round(new, 9) in avoid:
+        if new <= 0 or new == value or round(new, 9) in avoid or abs(new - value) > spread + 1e-9:
             continue
         out = f"{new:.{decimals}f}"
         if "," in text and decimals == 0:
@@ -43,6 +43,7 @@ class NumberPerturbation(Operator):
     paper_id = "n1"
     polarity = "negative"
     stage = "train"
+    in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "replace one number by a nearby different value (1-25 % away)"
 
     def __init__(self, max_relative: float = 0.25):

@@ -26,6 +26,7 @@ class QuestionChange(Operator):
     paper_id = "n3"
     polarity = "negative"
     stage = "train"
+    in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "ask for another quantity: swap the counted thing, or make a given number the unknown x"
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:

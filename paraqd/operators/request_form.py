@@ -53,6 +53,7 @@ class RequestForm(Operator):
     paper_id = "p3"
     polarity = "positive"
     stage = "train"
+    in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "rephrase the final question as a request (Find/Determine/Calculate/Work out ...)"
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:

@@ -45,6 +45,7 @@ class SentenceReorder(Operator):
     paper_id = "p2"
     polarity = "positive"
     stage = "train"
+    in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "swap two independent statements, or move an if-condition across the question"
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:

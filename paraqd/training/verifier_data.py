@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..analysis import Analyzer
-from ..augment import derive_rng
+from ..augmentation import derive_rng
 from ..operators import Operator, create_operator
 
 #: positive (information-keeping) operators chained into rewordings
