@@ -104,7 +104,7 @@ def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_di
                    "threads": config.threads},
         "history": report.history,
         "versions": library_versions(),
-        "scoring": {"method": "hybrid", "learned": "verifier", "threshold": 0.5},
+        "load_with": "paraqd.verifier.PairVerifier.load(MODEL_DIR)",
     }
     out = save_adapter(model, output_dir, metadata)
     (Path(out) / "paraqd.json").write_text(json.dumps(metadata, indent=2, sort_keys=True, default=str))
