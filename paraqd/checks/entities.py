@@ -29,6 +29,9 @@ LIGHT_NOUNS = frozenset({
     "question", "answer", "following", "option", "choice", "result", "term", "respectively", "order",
     "one",  # the pro-form "ones" ("the sweet ones") stands for a noun already there, it renames nothing
 })
+#: word forms that are multipliers or frequencies, not things ("4 times as many", "3 times a week"): the
+#: number check covers them, and a rewording drops them freely ("fourfold", "thrice", "triple")
+MULTIPLIER_FORMS = frozenset({"times"})
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ def _key_terms(doc: QuestionDoc) -> dict[str, Term]:
         if not (in_entity or tok.pos_ in _TERM_POS) or not tok.is_alpha or tok.is_stop:
             continue
         key = (tok.lemma_ or tok.text).lower()
-        if key in LIGHT_NOUNS:
+        if key in LIGHT_NOUNS or tok.lower_ in MULTIPLIER_FORMS:
             continue
         if tok.idx in blocked or tok.idx + len(tok.text) - 1 in blocked:
             continue

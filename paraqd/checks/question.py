@@ -5,6 +5,12 @@ paraphrase must still ask (a sentence ending in "?", or a complete request), not
 for the same quantity: the same unit ("in ounces") and, when both use the same form ("how many ...",
 "what is the ..."), the same noun. Rewordings between forms ("How many hours did it take?" -> "How long did
 it take in hours?") are not compared noun to noun, so they pass.
+
+A request is an imperative request verb ("Find", "Calculate", "Determine", "Work out", ...) anywhere in its
+sentence, not only at its start: LLM rewordings merge the question into the condition before it ("Given that
+she skips at 3 miles per hour, calculate the distance ..."). The verb counts when it is the sentence's main
+verb (or a verb after a comma) with no subject and no auxiliary of its own: "He wants to find a job" and
+"she had to calculate it" tell a story, they do not ask.
 """
 
 from __future__ import annotations
@@ -38,8 +44,32 @@ class Ask:
 
 
 def _is_request(sent) -> bool:
+    """Whether ``sent`` opens with a request verb or holds an imperative one ("..., calculate the total")."""
     first = next((t for t in sent if not t.is_punct), None)
-    return first is not None and first.lower_ in REQUEST_VERBS
+    if first is not None and first.lower_ in REQUEST_VERBS:
+        return True
+    return _request_verb(sent) is not None
+
+
+_NOT_IMPERATIVE_DEPS = frozenset({"nsubj", "nsubjpass", "aux", "auxpass", "expl"})
+
+
+def _request_verb(sent):
+    """The imperative request verb of ``sent`` ("Given ..., determine the age"), or ``None``: a base-form
+    request verb that is the main verb or follows a comma, with no subject or auxiliary ("to", "can") of its
+    own."""
+    for tok in sent:
+        if tok.lower_ not in REQUEST_VERBS or tok.tag_ != "VB":
+            continue
+        before = tok.nbor(-1) if tok.i > sent.start else None
+        if not (tok.dep_ == "ROOT" or (before is not None and before.text in (",", ";", ":"))):
+            continue
+        if any(child.dep_ in _NOT_IMPERATIVE_DEPS for child in tok.children):
+            continue
+        if before is not None and before.lower_ == "to":
+            continue
+        return tok
+    return None
 
 
 def _has_wh(sent) -> bool:
@@ -107,7 +137,9 @@ def _form_and_noun(sent):
                          and t.lemma_.lower() not in LIGHT_NOUNS), None)
             return tok.lower_, noun
     if _is_request(sent):
-        noun = next((t for t in toks[1:] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"), None)
+        verb = _request_verb(sent)
+        after = toks[1:] if verb is None else [t for t in toks if t.i > verb.i]
+        noun = next((t for t in after if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"), None)
         return "request", noun
     return "other", None
 
