@@ -195,7 +195,8 @@ class EntityCheck(Check):
                     "term_renamed", f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
                     r.old.mentions, r.new.mentions,
                 ))
-            elif self.synonyms is not None and self.synonyms.are_synonyms(old, new):
+            elif (self.synonyms is not None and not (r.old.is_name or r.new.is_name)
+                  and self.synonyms.are_synonyms(old, new)):  # a person swapped in one place is no synonym
                 kept = p_terms[r.old.key].mentions
                 findings.append(Finding(
                     "term_synonym",

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 #: cosine similarity at or above which two words count as synonyms (see the module docstring)
-DEFAULT_SYNONYM_THRESHOLD = 0.5
+DEFAULT_SYNONYM_THRESHOLD = 0.38
 
 
 class WordSimilarity:
