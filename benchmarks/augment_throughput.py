@@ -6,7 +6,7 @@ Workload: the first --limit questions of a question pool (default: GSM8K test, 1
 * operators: ``Analyzer.pipe`` (the same parse plus numbers, units and entities) and then every rule-based
   train operator (f2, f3, f4, f6, f7, f8, f10) on every question; the analysis, the number and unit
   extraction alone, and each operator are timed separately too;
-* pipeline: ``paraqd.augment.run_rule_operators`` with 1 and 2 worker processes (when the module is there),
+* pipeline: ``paraqd.augmentation.run_rule_operators`` with 1 and 2 worker processes (when the module is there),
   which is what ``paraqd augment`` runs for these operators.
 
 The target is analysis + all operators at most twice the cost of the bare parse (``ratio_vs_parse >= 0.5``).
@@ -45,7 +45,7 @@ def main() -> None:
     parser.add_argument("pool", nargs="?", type=Path, default=DEFAULT_POOL, help="a {id, question} JSONL pool")
     parser.add_argument("--limit", type=int, default=1000, help="questions to use (default 1000)")
     parser.add_argument("--seed", type=int, default=3407)
-    parser.add_argument("--no-pipeline", action="store_true", help="skip the paraqd.augment measurement")
+    parser.add_argument("--no-pipeline", action="store_true", help="skip the paraqd.augmentation measurement")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     if not args.pool.is_file():
@@ -101,15 +101,15 @@ def main() -> None:
 
     if not args.no_pipeline:
         try:
-            from paraqd.augment import run_rule_operators
+            from paraqd.augmentation import run_rule_operators
         except ImportError:
-            print("paraqd.augment not available: measured the operators directly only")
+            print("paraqd.augmentation not available: measured the operators directly only")
         else:
             pipe_rate = {}
             for workers in (1, 2):
                 secs, _ = timed(lambda w=workers: run_rule_operators(questions, operators, args.seed, workers=w))
                 pipe_rate[workers] = n / secs
-                print(f"paraqd.augment workers={workers}: {secs:7.2f} s  {n / secs:7.1f} q/s")
+                print(f"paraqd.augmentation workers={workers}: {secs:7.2f} s  {n / secs:7.1f} q/s")
             result["pipeline_questions_per_second"] = {str(k): round(v, 1) for k, v in pipe_rate.items()}
             result["scaling_2_workers"] = round(pipe_rate[2] / pipe_rate[1], 3)
             result["cpu_count"] = os.cpu_count()

@@ -20,7 +20,7 @@ _LAZY = {
     "ParaphraseScorer": ("paraqd.scoring", "ParaphraseScorer"),
     "Analyzer": ("paraqd.analysis", "Analyzer"),
     "analyze": ("paraqd.analysis", "analyze"),
-    "augment": ("paraqd.augment", "augment"),
+    "augment": ("paraqd.augmentation", "augment"),
     "CriticalInfoChecker": ("paraqd.checks", "CriticalInfoChecker"),
     "Evaluator": ("paraqd.evaluation", "Evaluator"),
     "evaluate_scores": ("paraqd.evaluation.metrics", "evaluate_scores"),

@@ -240,7 +240,7 @@ class Bench:
 
     def paraqd_triplets(self, seed: int, exclude: Sequence[str] = ()) -> tuple[pd.DataFrame, dict]:
         """ParaQD triplets: the train operators available here (minus ``exclude``), one per question."""
-        from .augment import AugmentStats, augment
+        from .augmentation import AugmentStats, augment
 
         cfg = self.config
         names = [n for n in self.paraqd_operator_names() if n not in set(exclude)]
@@ -348,7 +348,7 @@ class Bench:
     def validation_triplets(self) -> pd.DataFrame:
         """ParaQD triplets of the held-out validation questions (the unlabelled validation set)."""
         if self._validation is None:
-            from .augment import augment
+            from .augmentation import augment
 
             if len(self.pool.validation) < 2:
                 raise InputError("seed optimisation needs validation questions (--validation-questions)")

@@ -1,7 +1,7 @@
 """Rule-based augmentation on Dask, from one laptop to a cluster.
 
 The questions are cut into partitions of ``(position, text)`` items; each partition is parsed once and rewritten
-by every rule-based operator with :func:`paraqd.augment.rewrite_questions`, on whichever worker Dask picks.
+by every rule-based operator with :func:`paraqd.augmentation.rewrite_questions`, on whichever worker Dask picks.
 Every random choice is seeded by ``(seed, position, operator)``, so the result is identical to the local engine's
 whatever the partitioning, the number of workers or the order in which partitions finish.
 
@@ -13,7 +13,7 @@ Two modes:
   paraqd with its spaCy pipeline installed on every worker. ``"local"`` spawns its worker processes, so a
   script using it needs the usual ``if __name__ == "__main__":`` guard.
 
-    from paraqd.augment import augment
+    from paraqd.augmentation import augment
     triplets = augment(questions, engine="dask", engine_options={"address": "tcp://scheduler:8786"})
 """
 
@@ -53,7 +53,7 @@ def _worker_analyzer(spacy_model: str | None):
 def rewrite_partition(items: Sequence[tuple[int, str]], operators: Sequence, seed: int,
                       spacy_model: str | None) -> list[tuple[int, Rewrites]]:
     """Dask task: parse one partition once and apply every operator (runs on a worker)."""
-    from .augment import rewrite_questions
+    from .augmentation import rewrite_questions
 
     return rewrite_questions(list(items), _worker_analyzer(spacy_model), operators, seed)
 

@@ -80,7 +80,8 @@ def _load_pretrained(name: str, device: str, model_cls_name: str, hint: str) -> 
         tokenizer = transformers.AutoTokenizer.from_pretrained(name)
         model = model_cls.from_pretrained(name)
     except ImportError as exc:  # a tokenizer backend is missing (sacremoses for FSMT, sentencepiece...)
-        raise ModelUnavailableError(name, hint="install the missing package: " + _reason(exc)) from exc
+        extra = " (sacremoses: pip install 'paraqd[translate]')" if "sacremoses" in str(exc).lower() else ""
+        raise ModelUnavailableError(name, hint="install the missing package: " + _reason(exc) + extra) from exc
     except (OSError, ValueError, KeyError, RuntimeError) as exc:
         raise ModelUnavailableError(name, hint=hint, reason=_reason(exc)) from exc
     model.to(device)

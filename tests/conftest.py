@@ -59,3 +59,11 @@ def question_pool() -> QuestionPool:
     if not questions:
         pytest.skip(f"no questions in {QUESTIONS_DIR}")
     return questions
+
+
+@pytest.fixture(scope="session")
+def hybrid_scorer():
+    """The embedded all-MiniLM-L6-v2 with the critical-information check (loaded once per session)."""
+    from paraqd.scoring import ParaphraseScorer
+
+    return ParaphraseScorer.load(hybrid=True)

@@ -98,7 +98,8 @@ def test_money(text, mention, numeral, value, currency):
     ("a change of negative five", "negative five", -5, "cardinal"),
     ("forty percent of them", "forty percent", 40, "percent"),
     ("she ate one of them", "one", 1, "cardinal"),
-    ("for only one dollar", "one", 1, "cardinal"),
+    ("for only one dollar", "one", 1, "currency"),  # like "500 dollars": money, the word is a unit
+    ("a twenty-dollar bill", "twenty", 20, "currency"),
     ("every second glass", "second", 2, "ordinal"),
 ])
 def test_word_numbers(text, mention, value, kind):

@@ -8,7 +8,7 @@ import random
 import pandas as pd
 import pytest
 
-from paraqd.augment import TRIPLET_COLUMNS, AugmentStats, augment, derive_rng, sample_triplets
+from paraqd.augmentation import TRAIN_COLUMNS, TRIPLET_COLUMNS, AugmentStats, augment, derive_rng, sample_triplets
 from paraqd.cli import main
 from paraqd.errors import InputError, ModelUnavailableError
 from paraqd.operators import Operator, register_operator
@@ -124,13 +124,15 @@ def test_derive_rng_is_stable_and_distinct():
     assert derive_rng(1, 2, "f3").random() != derive_rng(1, 3, "f3").random()
 
 
-def test_missing_model_stops_or_is_skipped():
+def test_missing_model_is_skipped_or_stops(caplog):
     with pytest.raises(ModelUnavailableError, match="nobody/no-such-model"):
-        augment(QUESTIONS, operators="same-sentence,test-missing-model")
+        augment(QUESTIONS, operators="same-sentence,test-missing-model", skip_unavailable=False)
     stats = AugmentStats()
     with pytest.raises(InputError, match="positive and one negative"):
-        augment(QUESTIONS, operators="same-sentence,test-missing-model", skip_unavailable=True, stats=stats)
+        augment(QUESTIONS, operators="same-sentence,test-missing-model", stats=stats)
     assert "test-missing-model" in stats.skipped_operators
+    warnings = [r for r in caplog.records if r.levelname == "WARNING" and "test-missing-model" in r.getMessage()]
+    assert len(warnings) == 1
 
 
 def test_bad_input_is_a_clear_error():
@@ -164,8 +166,56 @@ def test_cli_augment_formats_and_byte_identical(questions_file, tmp_path, ext):
     from paraqd.io import read_table
 
     df = read_table(out1)
+    assert list(df.columns) == TRAIN_COLUMNS  # train-ready by default
+
+
+def test_cli_provenance_columns(questions_file, tmp_path):
+    out = tmp_path / "t.jsonl"
+    assert main(["-q", "augment", str(questions_file), "--operators", OPS, "-o", str(out), "--provenance"]) == 0
+    from paraqd.io import read_table
+
+    df = read_table(out)
     assert list(df.columns) == TRIPLET_COLUMNS
     assert set(df.question_id.astype(str)) <= {f"q{i}" for i in range(len(QUESTIONS))}
+
+
+def test_cli_skips_unavailable_operators_with_one_warning_each(questions_file, tmp_path, caplog):
+    """The default operator set runs offline: a missing model is warned about once, not stopped on."""
+    import logging
+
+    out = tmp_path / "t.jsonl"
+    with caplog.at_level(logging.INFO):
+        assert main(["augment", str(questions_file), "-o", str(out), "--operators",
+                     OPS + ",test-missing-model"]) == 0
+    mentions = [r for r in caplog.records if "nobody/no-such-model" in r.getMessage()]
+    assert len(mentions) == 1 and mentions[0].levelname == "WARNING"
+    assert out.exists()
+    caplog.clear()
+    # the deprecated flag still runs, with a deprecation warning
+    assert main(["augment", str(questions_file), "-o", str(out), "--operators", OPS + ",test-missing-model",
+                 "--skip-unavailable"]) == 0
+    assert any("deprecated" in r.getMessage() for r in caplog.records)
+
+
+def test_augment_output_trains_with_sentence_transformer_trainer(questions_file, tmp_path):
+    """`paraqd augment` output goes straight into SentenceTransformerTrainer (no extra columns as inputs)."""
+    from datasets import Dataset
+    from sentence_transformers import SentenceTransformer, SentenceTransformerTrainer, \
+        SentenceTransformerTrainingArguments
+    from sentence_transformers.sentence_transformer.losses import TripletLoss
+
+    from paraqd.io import read_table
+    from paraqd.resources import default_encoder_path
+
+    out = tmp_path / "t.jsonl"
+    assert main(["-q", "augment", str(questions_file), "--operators", OPS, "-o", str(out)]) == 0
+    model = SentenceTransformer(default_encoder_path(), device="cpu")
+    args = SentenceTransformerTrainingArguments(output_dir=str(tmp_path / "run"), max_steps=1,
+                                                per_device_train_batch_size=2, report_to=[], save_strategy="no",
+                                                use_cpu=True)
+    trainer = SentenceTransformerTrainer(model=model, args=args, train_dataset=Dataset.from_pandas(read_table(out)),
+                                         loss=TripletLoss(model))
+    assert trainer.train().global_step == 1
 
 
 def test_cli_augment_errors_are_one_line(questions_file, tmp_path, capsys):
@@ -176,9 +226,10 @@ def test_cli_augment_errors_are_one_line(questions_file, tmp_path, capsys):
     assert main(["augment", str(questions_file), "-o", str(out), "--question-column", "body"]) == 2
     assert "no column 'body'" in capsys.readouterr().err
     assert main(["augment", str(questions_file), "-o", str(tmp_path / "t.txt")]) == 2
-    assert main(["augment", str(questions_file), "-o", str(out), "--operators", OPS + ",test-missing-model"]) == 2
+    assert main(["augment", str(questions_file), "-o", str(out), "--operators", OPS + ",test-missing-model",
+                 "--strict"]) == 2
     err = capsys.readouterr().err
-    assert "nobody/no-such-model" in err and "--skip-unavailable" in err
+    assert "nobody/no-such-model" in err and "--strict" in err
     assert not out.exists()
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("dask.bag")
 
-from paraqd.augment import augment, build_operators, run_rule_operators  # noqa: E402
+from paraqd.augmentation import augment, build_operators, run_rule_operators  # noqa: E402
 from paraqd.cli import main  # noqa: E402
 from paraqd.distributed import default_partitions, dask_rule_operators, split_items  # noqa: E402
 from paraqd.errors import InputError  # noqa: E402

@@ -242,7 +242,7 @@ def augmented_model(tmp_path_factory):
     ])))
     triplets = root / "triplets.jsonl"
     assert main(["augment", str(questions), "-o", str(triplets), "--operators", "f2,f3,f6,f8",
-                 "--per-question", "2", "--seed", "1"]) == 0
+                 "--per-question", "2", "--seed", "1", "--provenance"]) == 0
     model = root / "model"
     assert main(["train", str(triplets), "-o", str(model), "--max-steps", "3", "--batch-size", "2",
                  "--max-seq-length", "24", "--validation", str(triplets), "--lr", "1e-4"]) == 0
@@ -274,6 +274,53 @@ def test_trained_model_loads_and_differs(augmented_model):
     assert accuracy[0]["step"] == 0 and accuracy[-1]["step"] == 3
     assert not (model_dir / "checkpoints").exists()
     assert not [p for p in model_dir.parent.iterdir() if p.name.startswith(".model.")]  # no temp dirs left
+
+
+@pytest.mark.slow
+def test_model_directory_permissions_and_card(augmented_model):
+    """The model directory gets the umask like any output (not mkdtemp's 0700); its README.md is paraqd's card."""
+    import os
+    import stat
+
+    from paraqd import __version__
+
+    triplets, model_dir = augmented_model
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(model_dir.stat().st_mode) == 0o777 & ~umask
+    card = (model_dir / "README.md").read_text()
+    assert "Unknown" not in card and "# model: a paraqd paraphrase scorer" in card
+    assert "all-MiniLM-L6-v2 (embedded)" in card and f"paraqd version: {__version__}" in card
+    assert sha256_file(triplets) in card  # the training data hash
+    assert "triplet loss (distance euclidean, margin 5)" in card and "| learning_rate | 0.0001 |" in card
+    assert "valid** when its score is at least **0.5**" in card
+    assert "cosine_accuracy (epoch" in card  # the dev figure of --validation
+    assert 'ParaphraseScorer.load("model")' in card and 'SentenceTransformer("model")' in card
+    assert "## Limits" in card and "## Intended use" in card
+
+
+def test_model_card_renders_hybrid_scoring_and_recipe_figures():
+    from paraqd.training.model_card import render_model_card
+
+    card = render_model_card({"base_encoder": "enc", "versions": {"paraqd": "9.9"},
+                              "scoring": {"method": "hybrid", "threshold": 0.55,
+                                          "rule": {"kind": "penalty", "penalties": {"critical": 2.0}}},
+                              "recipe": {"name": "frozen-encoder-head", "validation": {"roc_auc": 0.91}},
+                              "training_files": [{"path": "/x/ref.csv", "sha256": "ab12", "rows": 7}]}, "m")
+    assert "Hybrid" in card and '{"critical": 2.0}' in card and "**0.55**" in card
+    assert "| validation roc_auc | 0.91 |" in card and "| ref.csv | `ab12` | 7 |" in card
+    assert "frozen-encoder-head" in card and "paraqd version: 9.9" in card
+
+
+def test_trainer_reads_train_ready_triplets(tmp_path):
+    """`paraqd augment`'s default output (anchor, positive, negative only) is a valid training file."""
+    from paraqd.training.data import load_training_files
+
+    path = tmp_path / "t.jsonl"
+    path.write_text(json.dumps({"anchor": "a b", "positive": "a  b", "negative": "a"}) + "\n")
+    data = load_training_files([path])
+    assert data.sources[0].layout == "triplets" and data.triplets.anchor == ["a b"]
+    assert data.triplets.positive_op == [None]
 
 
 @pytest.mark.slow

@@ -54,11 +54,15 @@ class NumberMention(Mention):
 
 @dataclass(frozen=True)
 class UnitMention(Mention):
-    """A unit of measurement found in the question, resolved against the unit vocabulary."""
+    """A unit of measurement found in the question, resolved against the unit vocabulary.
+
+    ``adverb`` marks the unit named as a rate or a period ("daily" is the unit day, "annually" the year).
+    """
 
     unit: "Unit" = None  # type: ignore[assignment]
     abbreviated: bool = False
     plural: bool = False
+    adverb: bool = False
 
     @property
     def category(self) -> str:

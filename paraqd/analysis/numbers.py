@@ -58,7 +58,8 @@ _DIGIT_NUMBER = re.compile(
     r"(?P<pct>[ ]?%|[ ](?:percent|per[ ]?cent)(?![A-Za-z]))?",
 )
 _CURRENCY_WORD = re.compile(
-    r"[ ]+(dollars?|rupees?|rs|euros?|cents?|paise|yen|yuan|pesos?)(?![A-Za-z])", re.IGNORECASE)
+    r"(?:[ ]+(?:(?:extra|more|additional|fewer|less)[ ]+)?|-)(dollars?|rupees?|rs|euros?|cents?|paise|yen|yuan|pesos?)"
+    r"(?![A-Za-z])", re.IGNORECASE)
 
 # --------------------------------------------------------------------------------------------------------
 # words
@@ -95,6 +96,8 @@ _SIGN_CONTEXT = {"is", "was", "were", "are", "be", "been", "of", "to", "from", "
 _START_WORDS = (_CARDINAL_WORDS | ORDINAL_WORDS.keys() | {"half", "a", "an", "minus", "negative"})
 _ONE_PRONOUN_BEFORE = {"no", "the", "this", "that", "which", "each", "any", "every", "some", "another",
                        "other", "last", "same", "little", *ORDINAL_WORDS}
+#: words after "a third", "a fifth" that make it a fraction: "a third of them", "a third the size"
+_FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "as"}
 _SECOND_TIME_BEFORE = {"a", "an", "per", "each", "one"}
 _WORD = re.compile(r"[A-Za-z]+")
 _JOIN = re.compile(r"[ ]*-?[ ]*|[ ]+")
@@ -223,10 +226,15 @@ class _WordParser:
             start, end = self.toks[i].start, self.toks[j - 1].end
             num_end = end
             pct = _PERCENT_WORDS.match(self.text, end)
+            currency = None
             if pct and kind != "ordinal":
                 kind, end = "percent", pct.end()
+            elif kind in ("cardinal", "decimal"):
+                cw = _CURRENCY_WORD.match(self.text, end)
+                if cw:  # "five dollars", "a twenty-dollar bill": money, the word is a unit mention
+                    kind, currency = "currency", cw.group(1).lower()
             out.append(NumberMention(start, end, self.text[start:end], value=float(value), kind=kind,
-                                     written="words", number_start=start, number_end=num_end))
+                                     written="words", currency=currency, number_start=start, number_end=num_end))
             i = j
         return out
 
@@ -272,7 +280,7 @@ class _WordParser:
             return self._after_cardinal(i + 1, *card) if card else None
         if nxt in DENOMINATOR_WORDS and not nxt.endswith("s"):
             after = self.low(i + 2) if self.joined(i + 2) else ""
-            if nxt in ("half", "quarter") or not after or after == "of":
+            if nxt in ("half", "quarter") or not after or after in _FRACTION_BEFORE:
                 return i + 2, 1 / DENOMINATOR_WORDS[nxt], "fraction"
             return None  # "a fifth story": the ordinal, parsed from the next token
         return None
@@ -289,7 +297,7 @@ class _WordParser:
         total, current, last, last_scale = 0, start_value, ("unit" if start_value else None), 10**15
         j = i
         while j < self.n:
-            if j > i and not self.joined(j):
+            if j > i and not self.joined(j) and not (last == "scale" and self._comma_after_scale(j)):
                 break
             w = self.toks[j].low
             if w in UNIT_WORDS or w in TEEN_WORDS:
@@ -332,6 +340,13 @@ class _WordParser:
         if self.toks[i].low == "one" and j == i + 1 and start_value == 0 and self._one_is_pronoun(i):
             return None
         return j, total + current, last
+
+    def _comma_after_scale(self, j: int) -> bool:
+        """"two thousand, one hundred": a comma after a scale word, before a group of hundreds (not "two
+        thousand, three are left")."""
+        gap = self.text[self.toks[j - 1].end:self.toks[j].start]
+        return (gap.strip() == "," and self.toks[j].low in UNIT_WORDS and self.joined(j + 1)
+                and self.low(j + 1) == "hundred")
 
     def _fraction_follows(self, j: int) -> bool:
         """Whether a numerator + denominator starts at ``j`` ("and one half")."""
@@ -407,3 +422,51 @@ class _WordParser:
             if den is not None and den[1] != 0:
                 return den[0], card[1] / den[1]
         return None
+
+
+# ------------------------------------------------------------------------------------------ multipliers
+#: Words that are a number used as a factor: "twice as many", "doubled", "triple the price", "fourfold".
+MULTIPLIER_WORDS = {
+    "twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "twofold": 2,
+    "thrice": 3, "triple": 3, "tripled": 3, "triples": 3, "tripling": 3, "treble": 3, "trebled": 3,
+    "threefold": 3, "quadruple": 4, "quadrupled": 4, "quadruples": 4, "fourfold": 4,
+    "quintuple": 5, "quintupled": 5, "fivefold": 5, "sixfold": 6, "tenfold": 10, "hundredfold": 100,
+}
+#: Collective nouns that name a count after an article: "a pair of shoes", "a couple of days", "a trio".
+COUNT_NOUNS = {"pair": 2, "couple": 2, "duo": 2, "trio": 3, "quartet": 4, "dozen": 12, "score": 20}
+_MULTIPLIER = re.compile(
+    r"(?<![A-Za-z-])(?:(?P<mult>" + "|".join(sorted(MULTIPLIER_WORDS, key=len, reverse=True)) + r")"
+    r"|(?:a|an|the)[ ]+(?P<count>" + "|".join(c for c in COUNT_NOUNS if c != "dozen") + r")(?=[ ]+of(?![A-Za-z]))"
+    r"|(?:(?<=a[ ])|(?<=an[ ])|(?<=the[ ]))(?P<group>duo|trio|quartet)(?![A-Za-z-])"
+    r")(?![A-Za-z-])",
+    re.IGNORECASE)
+#: "a double room", "a triple jump": after an article, "double"/"triple" describe a kind, not a factor
+_KIND_ARTICLE = re.compile(r"(?<![A-Za-z])(?:a|an)[ ]+$", re.IGNORECASE)
+
+
+def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> tuple[NumberMention, ...]:
+    """Numbers written as a factor or a collective noun, as :class:`NumberMention` of kind ``multiplier``
+    (``twice`` 2, ``triple`` 3, ``fourfold`` 4, ``doubled`` 2) or ``count`` (``a pair of`` 2, ``a trio`` 3).
+
+    They are kept apart from :func:`extract_numbers` (operators do not rewrite them) but have values, so the
+    checks can read "three times as many" and "triple the number" as the same factor 3. Mentions that
+    overlap ``numbers`` are skipped.
+    """
+    found = []
+    for m in _MULTIPLIER.finditer(text):
+        if any(n.start < m.end() and m.start() < n.end for n in numbers):
+            continue
+        if m.group("mult") is not None:
+            word = m.group("mult").lower()
+            if word in ("double", "triple", "quadruple", "treble", "quintuple") \
+                    and _KIND_ARTICLE.search(text, max(0, m.start() - 4), m.start()):
+                continue  # "a double room" ("double-check", "triple-decker" are never matched)
+            found.append(NumberMention(m.start(), m.end(), m.group(), value=float(MULTIPLIER_WORDS[word]),
+                                       kind="multiplier", written="words"))
+        else:
+            group = "count" if m.group("count") is not None else "group"
+            start, end = m.span(group)
+            word = m.group(group).lower()
+            found.append(NumberMention(start, end, text[start:end], value=float(COUNT_NOUNS[word]),
+                                       kind="count", written="words"))
+    return tuple(found)

@@ -35,6 +35,22 @@ class Unit:
     category: str
     variants: tuple[str, ...] = ()
     plural_abbreviations: tuple[str, ...] = ()
+    #: words naming the unit as a rate or a period ("daily", "hourly", "annually"): the same unit
+    adverbs: tuple[str, ...] = ()
+    #: the pint expression of the unit when its name is not one ("100 * kilogram" for the quintal)
+    pint: str | None = None
+
+    @property
+    def pint_expression(self) -> str:
+        """What :mod:`pint` reads this unit as: ``pint`` when given, else the name with "square"/"cubic"
+        as powers and "per" as a division ("kilometre per hour" -> "kilometre / hour")."""
+        if self.pint:
+            return self.pint
+        name = self.name
+        for word, power in (("square ", "**2"), ("cubic ", "**3")):
+            if name.startswith(word):
+                name = name[len(word):].replace(" ", "_") + power
+        return " / ".join(part.strip().replace(" ", "_") for part in name.split(" per "))
 
     def full(self, plural: bool) -> str:
         return self.plural if plural else self.name
@@ -60,6 +76,7 @@ class _Form:
     needs_context: bool
     strict: bool
     exact: frozenset[str] | None  # case-sensitive spellings, or None
+    adverb: bool = False  # "daily", "annually": the unit as a rate or period
 
 
 class UnitVocabulary:
@@ -102,7 +119,8 @@ class UnitVocabulary:
             pairs = [tuple(v) for v in rec.get("variants", ())]
             unit = Unit(name=rec["name"], plural=rec["plural"], abbreviations=tuple(rec.get("abbreviations", ())),
                         category=rec["category"], variants=tuple(f for pair in pairs for f in pair),
-                        plural_abbreviations=tuple(rec.get("plural_abbreviations", ())))
+                        plural_abbreviations=tuple(rec.get("plural_abbreviations", ())),
+                        adverbs=tuple(rec.get("adverbs", ())), pint=rec.get("pint"))
             units.append(unit)
             ctx, cs, strict = (set(rec.get(k, ())) for k in ("needs_context", "case_sensitive", "strict"))
             full = [(unit.name, False), (unit.plural, True)]
@@ -113,6 +131,8 @@ class UnitVocabulary:
             for form, plural in abbrs:
                 add(form, _Form(unit, True, plural, form in ctx, form in strict,
                                 frozenset([form]) if form in cs else None))
+            for form in unit.adverbs:
+                add(form, _Form(unit, False, False, False, False, None, adverb=True))
         return cls(units, forms)
 
     @classmethod
@@ -170,7 +190,7 @@ class UnitVocabulary:
                 number = before or starts.get(start)
                 plural = number is not None and number.value != 1 and number.kind != "ordinal"
             found.append(UnitMention(start, end, raw, unit=entry.unit, abbreviated=entry.abbreviated,
-                                     plural=plural))
+                                     plural=plural, adverb=entry.adverb))
         return tuple(found)
 
 
@@ -217,7 +237,8 @@ def _compile(forms: Iterable[str]) -> re.Pattern[str]:
             node = node.setdefault(ch, {})
         node[""] = {}
     body = _trie_pattern(trie)
-    return re.compile(r"(?<![A-Za-z])(?:" + body + r")(?![A-Za-z])", re.IGNORECASE)
+    # a form ending in a dot ends there even when a word follows without a space ("4000 rs.More than")
+    return re.compile(r"(?<![A-Za-z])(?:" + body + r")(?:(?<=\.)|(?![A-Za-z]))", re.IGNORECASE)
 
 
 def _trie_pattern(node: dict) -> str:

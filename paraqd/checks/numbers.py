@@ -1,10 +1,21 @@
 """Numbers: the paraphrase must keep the multiset of numeric values of the question.
 
-Values are compared, not spellings: "100", "one hundred" and "1e2" are one value, "0.5" and "half" too.
-Percentages and money keep their kind, so "20%" -> "20" is a change. A value that disappears is reported
-as missing, one that appears from nowhere as added, and a missing value paired with an added one (in order
-of position) as changed. When every value survives, the values must still count the same things: "5 apples
-and 3 pears" -> "3 apples and 5 pears" keeps both numbers and both nouns but swaps their roles (critical).
+Values are compared, not spellings: "100", "one hundred" and "1e2" are one value; "3/4", "three-fourths",
+"three quarters of", "0.75" and "75%" too (a percentage is its value over 100); "three times", "3 times",
+"triple" and "threefold" are the factor 3, "twice" and "double" 2 (:func:`~paraqd.analysis.numbers.extract_multipliers`).
+A quantity converted with its unit is the same quantity ("2 hours" -> "120 minutes", "10 years" -> "a
+decade", "1 year" -> "a year": :func:`~paraqd.analysis.quantities.conversions`). Money keeps its kind, and so
+does a percentage written as its bare number: "20%" -> "20" and "$5" -> "5" are changes of kind (minor).
+
+Words that only look like numbers are not compared: ordinals written as words ("the first week", "the
+second friend") and the word "one" (a pronoun or a determiner as often as a count: "one of them", "the
+blue one", "one glass" = "a glass"). They still pair with a number of the same value that changed kind
+("Grade 5" -> "fifth grade").
+
+A value that disappears is reported as missing, one that appears from nowhere as added, and a missing value
+paired with an added one (in order of position) as changed. When every value survives, the values must
+still count the same things: "5 apples and 3 pears" -> "3 apples and 5 pears" keeps both numbers and both
+nouns but swaps their roles (critical).
 """
 
 from __future__ import annotations
@@ -14,13 +25,15 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from ..analysis.document import NumberMention, QuestionDoc
+from ..analysis.numbers import extract_multipliers
+from ..analysis.quantities import conversions
 from .base import Check
 from .entities import counted_nouns
 from .findings import Finding, Severity
 from .units import quantity_mentions
 
 #: kinds whose values are interchangeable with each other; every other kind keeps its identity
-_PLAIN_KINDS = frozenset({"cardinal", "decimal", "fraction"})
+_PLAIN_KINDS = frozenset({"cardinal", "decimal", "fraction", "multiplier", "count"})
 
 
 def value_kind(mention: NumberMention) -> str:
@@ -29,17 +42,34 @@ def value_kind(mention: NumberMention) -> str:
 
 
 def value_key(mention: NumberMention) -> tuple[str, float]:
-    """Identity of a number for comparison: its kind and its value rounded to 9 significant digits."""
+    """Identity of a number for comparison: its kind and its value rounded to 9 significant digits, with a
+    percentage read as the plain number it stands for (75% -> ("plain", 0.75), the key of 3/4)."""
+    if mention.kind == "percent":
+        return "plain", float(f"{mention.value / 100:.9g}")
     return value_kind(mention), mention.rounded
 
 
+def _is_silent(mention: NumberMention) -> bool:
+    """Words that are numbers only sometimes and are never reported on their own: ordinal words ("first")
+    and the word "one" (a pronoun or determiner as often as a count)."""
+    return mention.written == "words" and (
+        mention.kind == "ordinal" or (mention.kind == "cardinal" and mention.text.lower() == "one"))
+
+
 def _is_soft(mention: NumberMention) -> bool:
-    """Numbers whose appearance or disappearance is often a rewording: "one" (for "a"), ordinals."""
-    return mention.kind == "ordinal" or (mention.written == "words" and mention.value == 1)
+    """Numbers whose appearance or disappearance is often a rewording: ordinals in digits, "a pair of"."""
+    return mention.kind in ("ordinal", "count") or (mention.written == "words" and mention.value == 1)
 
 
 def _describe(mentions: Sequence[NumberMention]) -> str:
     return f"the {'percentage' if value_kind(mentions[0]) == 'percent' else 'number'} {mentions[0].text}"
+
+
+def compared_numbers(doc: QuestionDoc) -> list[NumberMention]:
+    """The numbers the check compares: :func:`merge_spaced_fractions` plus the multipliers and counts
+    ("twice", "triple", "a pair of"), in order of position."""
+    numbers = merge_spaced_fractions(doc)
+    return sorted([*numbers, *extract_multipliers(doc.text, doc.numbers)], key=lambda m: m.start)
 
 
 class NumberCheck(Check):
@@ -48,29 +78,58 @@ class NumberCheck(Check):
     name = "numbers"
 
     def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
-        q_by_key = _group(merge_spaced_fractions(question))
-        p_by_key = _group(merge_spaced_fractions(paraphrase))
+        q_by_key = _group(compared_numbers(question))
+        p_by_key = _group(compared_numbers(paraphrase))
         q_count = Counter({k: len(v) for k, v in q_by_key.items()})
         p_count = Counter({k: len(v) for k, v in p_by_key.items()})
         missing = q_count - p_count
         added = p_count - q_count
         findings: list[Finding] = []
 
-        # same value, other kind: "20%" -> "20", "$5" -> "5"
+        # a quantity converted with its unit: "2 hours" -> "120 minutes", "10 years" -> "a decade"
+        for q_quant, p_quant in conversions(question, paraphrase):
+            for number, counts in ((q_quant.number, missing), (p_quant.number, added)):
+                if number is not None and counts[value_key(number)] > 0:
+                    counts[value_key(number)] -= 1
+        missing, added = +missing, +added
+
+        # same written value, other kind: "20%" -> "20", "$5" -> "5", "Grade 5" -> "fifth grade"
         for key in sorted(missing, key=lambda k: q_by_key[k][0].start):
             for other in sorted(added, key=lambda k: p_by_key[k][0].start):
-                if other[1] == key[1] and added[other] > 0 and missing[key] > 0:
-                    q_m, p_m = q_by_key[key][0], p_by_key[other][0]
+                q_m, p_m = q_by_key[key][0], p_by_key[other][0]
+                if (q_m.rounded == p_m.rounded and value_kind(q_m) != value_kind(p_m)
+                        and not (_is_silent(q_m) and _is_silent(p_m))
+                        and added[other] > 0 and missing[key] > 0):
                     findings.append(Finding(
                         "number_kind_changed",
-                        f"{q_m.text} ({key[0]}) is written {p_m.text} ({other[0]})",
+                        f"{q_m.text} ({value_kind(q_m)}) is written {p_m.text} ({value_kind(p_m)})",
                         Severity.MINOR, (q_m,), (p_m,),
                     ))
                     missing[key] -= 1
                     added[other] -= 1
+        # words that are numbers only sometimes are not reported on their own
+        for counts, by_key in ((missing, q_by_key), (added, p_by_key)):
+            for key in list(counts):
+                if all(_is_silent(m) for m in by_key[key]):
+                    counts[key] = 0
         missing, added = +missing, +added
         if not missing and not added:
             findings.extend(_swapped_roles(question, paraphrase))
+
+        # one occurrence of a repeated value became another value that also occurs elsewhere: "give 2
+        # marbles ... double his number" -> "give 3 marbles ... triple the number" (a change, not a repeat)
+        dropped = [k for k in missing if p_count[k] > 0 and not all(_is_soft(m) for m in q_by_key[k])]
+        grown = [k for k in added if q_count[k] > 0 and not all(_is_soft(m) for m in p_by_key[k])]
+        for old_key, new_key in zip(sorted(dropped, key=lambda k: q_by_key[k][0].start),
+                                    sorted(grown, key=lambda k: p_by_key[k][0].start)):
+            q_m = _changed_mention(q_by_key[old_key], p_by_key.get(old_key, ()))
+            p_m = _changed_mention(p_by_key[new_key], q_by_key.get(new_key, ()))
+            findings.append(Finding(
+                "number_changed", f"{_describe([q_m])} became {p_m.text}", Severity.CRITICAL, (q_m,), (p_m,),
+            ))
+            missing[old_key] -= 1
+            added[new_key] -= 1
+        missing, added = +missing, +added
 
         # a repeated value kept at least once: usually "the same 20" written once
         for key in [k for k in missing if p_count[k] > 0]:
@@ -125,6 +184,13 @@ def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
              if noun.i > tok.i]
     roles += [(number.rounded, unit.unit.name, number) for number, unit in quantity_mentions(doc)]
     return [role for role in roles if value_kind(role[2]) == "plain"]
+
+
+def _changed_mention(mentions: Sequence[NumberMention], kept: Sequence[NumberMention]) -> NumberMention:
+    """The occurrence of a repeated value that did not survive: the first whose written form is not among
+    the ``kept`` ones ("2" rather than "double" when "double" is still there)."""
+    kept_texts = {m.text.lower() for m in kept}
+    return next((m for m in mentions if m.text.lower() not in kept_texts), mentions[0])
 
 
 def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:

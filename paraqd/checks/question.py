@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..analysis.document import Mention, QuestionDoc, UnitMention
+from ..analysis.quantities import conversions
 from .base import Check
 from .entities import LIGHT_NOUNS, find_renames
 from .findings import Finding, Severity
@@ -164,8 +165,10 @@ class QuestionCheck(Check):
             return [Finding("question_incomplete", "the question is cut short", Severity.CRITICAL,
                             (q_ask.sentence,), (p_ask.sentence,))]
         findings = []
-        q_units = {u.unit.name for u in q_ask.units}
-        p_units = {u.unit.name for u in p_ask.units}
+        # a unit converted with its number is the same quantity ("in half an hour" -> "in 30 minutes")
+        converted = conversions(question, paraphrase)
+        q_units = {u.unit.name for u in q_ask.units} - {qq.unit.unit.name for qq, _ in converted}
+        p_units = {u.unit.name for u in p_ask.units} - {pq.unit.unit.name for _, pq in converted}
         if q_units and p_units and not q_units & p_units:
             same_category = {u.category for u in q_ask.units} & {u.category for u in p_ask.units}
             findings.append(Finding(

@@ -1,8 +1,13 @@
-"""Units: the paraphrase must keep the units of the question, in any spelling.
+"""Units: the paraphrase must keep the units of the question, in any spelling, or convert them.
 
-Units are compared by their vocabulary entry, so "km", "kilometre" and "kilometers" are the same unit. A
-unit replaced by another of the same category ("kilometres" -> "centimetres", "12 minutes" -> "12 months")
-is a change; a unit that disappears, or one that appears from nowhere, is reported too.
+Units are compared by their vocabulary entry, so "km", "kilometre" and "kilometers" are the same unit, and
+"daily", "per day", "each day" and "a day" all name the day ("hourly" the hour, "annually" the year). A
+unit converted together with its number is the same quantity ("2 hours" -> "120 minutes", "10 years" ->
+"a decade", "7 days" -> "a week": pint conversions, :func:`~paraqd.analysis.quantities.conversions`).
+A unit replaced by another of the same dimension ("kilometres" -> "centimetres", "12 minutes" -> "12
+months") is a change (critical). A unit that disappears or appears from nowhere is major, except a period
+of time that measured no number ("the next day" for "tomorrow", "in hours" added to "how long"): a
+rewording often names or leaves out the time frame a problem implies, so that one is minor.
 """
 
 from __future__ import annotations
@@ -11,35 +16,33 @@ import re
 from collections import defaultdict
 
 from ..analysis.document import NumberMention, QuestionDoc, UnitMention
+from ..analysis.quantities import conversions
+from ..analysis.quantities import quantities as all_quantities
 from .base import Check
 from .findings import Finding, Severity
 
-#: characters allowed between a number and its unit ("750m", "200 km", "20-kilometre")
-_GAP = frozenset(" -\u00a0")
-
 
 def quantity_mentions(doc: QuestionDoc) -> list[tuple[NumberMention, UnitMention]]:
-    """``(number, unit)`` for every number directly followed by a unit ("200 km"), once per document."""
-    cached = doc.doc.user_data.get(_CACHE_KEY)
-    if cached is None:
-        units_by_start = sorted(doc.units, key=lambda u: u.start)
-        cached = []
-        for number in doc.numbers:
-            for unit in units_by_start:
-                gap = doc.text[number.end:unit.start]
-                if unit.start >= number.end and len(gap) <= 2 and set(gap) <= _GAP:
-                    cached.append((number, unit))
-                    break
-        doc.doc.user_data[_CACHE_KEY] = cached
-    return cached
-
-
-_CACHE_KEY = "paraqd.checks.quantities"
+    """``(number, unit)`` for every number that measures a unit ("200 km", "half an hour"); ordinals
+    ("the first month") and percentages measure nothing."""
+    return [(q.number, q.unit) for q in all_quantities(doc) if q.number is not None]
 
 
 def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
     """``(value, unit)`` for every number directly followed by a unit ("200 km" -> (200.0, km))."""
     return [(number.rounded, unit) for number, unit in quantity_mentions(doc)]
+
+
+def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc) -> Severity:
+    """Major; minor for a unit that measures nothing in ``doc`` (no number, no rate: "the next day", "in
+    hours") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
+    gone, "miles per hour" kept)."""
+    name = mentions[0].unit.name
+    if name in {q.unit.unit.name for q in all_quantities(doc)}:  # "20 km", and rates: "3 times a week"
+        return Severity.MAJOR
+    if mentions[0].category == "Time" or any(_is_part(name, u.unit.name) for u in other.units):
+        return Severity.MINOR
+    return Severity.MAJOR
 
 
 def _units_by_name(doc: QuestionDoc) -> dict[str, list[UnitMention]]:
@@ -64,6 +67,26 @@ class UnitCheck(Check):
         added = [n for n in p_units if n not in q_units]
         findings: list[Finding] = []
 
+        # a unit converted with its number: "2 hours" -> "120 minutes" (both units accounted for)
+        converted = conversions(question, paraphrase)
+        converted_names = {pq.unit.unit.name for _, pq in converted}
+        for qq, pq in converted:
+            if qq.unit.unit.name in missing:
+                missing.remove(qq.unit.unit.name)
+            if pq.unit.unit.name in added:
+                added.remove(pq.unit.unit.name)
+
+        # a compound unit written as its parts, or the parts as the compound: "60 km per one hour" ->
+        # "60 km/h", "20 km/h" -> "20 km in an hour"
+        for compounds, parts_doc, parts_gone in ((added, question, missing), (missing, paraphrase, added)):
+            for name in list(compounds):
+                parts = name.split(" per ")
+                if len(parts) == 2 and _written_as_parts(parts_doc, *parts):
+                    compounds.remove(name)
+                    for part in parts:
+                        if part in parts_gone:
+                            parts_gone.remove(part)
+
         # a unit gone and another of the same category arrived: "kilometres" -> "centimetres"
         for name in list(missing):
             category = q_units[name][0].category
@@ -83,9 +106,11 @@ class UnitCheck(Check):
             p_quant[value].append(unit)
         for value, q_names in q_quant.items():
             p_names = {u.unit.name for u in p_quant.get(value, ())}
-            if not p_names or p_names & q_names:
+            if not p_names or p_names & q_names or any(
+                    _is_part(q, p) and p.split(" per ")[1] in q_units for q in q_names for p in p_names):
                 continue
-            new_units = [u for u in p_quant[value] if u.unit.name in added or u.unit.name in q_units]
+            new_units = [u for u in p_quant[value]
+                         if u.unit.name in added or u.unit.name in q_units or u.unit.name in converted_names]
             old = [u for u in question.units if u.unit.name in q_names]
             if new_units and old:
                 findings.append(self._changed(old, new_units))
@@ -94,16 +119,20 @@ class UnitCheck(Check):
                         if u.unit.name in names:
                             names.remove(u.unit.name)
 
+        if "year" in missing and _ages_kept(question, paraphrase):
+            missing.remove("year")  # "23 years old" -> "at the age of 23"
         findings.extend(_detached(question, paraphrase, q_units, p_units, missing))
         for name in missing:
             ms = q_units[name]
             findings.append(Finding(
-                "unit_missing", f"the unit {_plural(ms[0])} is missing", Severity.MAJOR, tuple(ms), (),
+                "unit_missing", f"the unit {_plural(ms[0])} is missing",
+                _severity(ms, question, paraphrase), tuple(ms), (),
             ))
         for name in added:
             ms = p_units[name]
             findings.append(Finding(
-                "unit_added", f"the unit {_plural(ms[0])} is not in the question", Severity.MAJOR, (), tuple(ms),
+                "unit_added", f"the unit {_plural(ms[0])} is not in the question",
+                _severity(ms, paraphrase, question), (), tuple(ms),
             ))
         return findings
 
@@ -126,14 +155,16 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
     still occurs elsewhere, so the unit itself is not missing, but fewer times than in the question)."""
     p_numbers = {}
     for n in paraphrase.numbers:
-        p_numbers.setdefault(n.rounded, n)
+        if n.kind != "ordinal":  # "after 20 years" -> "from her 20th year": not a number without its unit
+            p_numbers.setdefault(n.rounded, n)
     p_with_unit = {value for value, _ in quantities(paraphrase)}
     findings = []
     for q_number, unit in quantity_mentions(question):
         name, number = unit.unit.name, p_numbers.get(q_number.rounded)
         if (name in missing or number is None or q_number.rounded in p_with_unit
                 or len(p_units.get(name, ())) >= len(q_units[name])
-                or _shares_next_unit(paraphrase, number, name)):
+                or _shares_next_unit(paraphrase, number, name)
+                or (name == "year" and _AGE_BEFORE.search(paraphrase.text, 0, number.start))):
             continue
         findings.append(Finding(
             "unit_detached", f'{question.text[q_number.start:unit.end]} lost its unit ("{number.text}")',
@@ -142,6 +173,33 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
     return findings
 
 
+#: what joins the two parts of a compound unit written out: "km per one hour", "km in an hour", "km/hour"
+_PER_GAP = re.compile(r"[\s/]*(?:(?:per|in|an?|one|each|every)[\s/]+)*", re.IGNORECASE)
+
+
+def _written_as_parts(doc: QuestionDoc, numerator: str, denominator: str) -> bool:
+    """Whether ``doc`` writes the compound unit numerator-per-denominator as its two parts, one right after
+    the other ("60 km per one hour", "20 km in an hour"), rather than as one unit."""
+    for first in doc.units:
+        if first.unit.name != numerator:
+            continue
+        for second in doc.units:
+            if (second.unit.name == denominator and second.start >= first.end
+                    and _PER_GAP.fullmatch(doc.text[first.end:second.start])):
+                return True
+    return False
+
+
+def _ages_kept(question: QuestionDoc, paraphrase: QuestionDoc) -> bool:
+    """Whether every number of years in the question is an age the paraphrase states without the unit:
+    "23 years old" -> "at the age of 23", "aged 23"."""
+    ages = [number for number, unit in quantity_mentions(question) if unit.unit.name == "year"]
+    kept = {n.rounded for n in paraphrase.numbers if _AGE_BEFORE.search(paraphrase.text, 0, n.start)}
+    return bool(ages) and all(n.rounded in kept for n in ages)
+
+
+#: "at the age of 23", "aged 23": an age, which is counted in years ("23 years old")
+_AGE_BEFORE = re.compile(r"(?<![A-Za-z])(?:age[ ]+of|aged?)[ ]+$", re.IGNORECASE)
 _LIST_GAP = re.compile(r"\s*(,|and|or|to|-|,\s*and)\s*")
 
 

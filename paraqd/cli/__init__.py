@@ -28,6 +28,7 @@ EPILOG = """examples:
   paraqd augment questions.jsonl -o triplets.jsonl  make (anchor, positive, negative) triplets
   paraqd train triplets.jsonl -o model/             fine-tune the scorer with triplet loss
   paraqd score pairs.csv -o scored.csv --explain    score (question, paraphrase) pairs, with reasons
+  paraqd filter cands.csv -o kept.csv --rejected r.csv    valid candidates ranked per question
   paraqd evaluate pretrained labelled.csv --json m.json   metrics on labelled pairs (paper Table 1)
   paraqd bench --pool q.jsonl --eval test.csv -o out/     all methods on the same budget
   paraqd pairs closure labelled.csv -o more.csv           more pairs from labelled ones
@@ -52,6 +53,20 @@ def _discover() -> None:
             importlib.import_module(f"{__name__}.{info.name}")
 
 
+def verbosity_options() -> argparse.ArgumentParser:
+    """-v / -q as a parent parser, so they are accepted after a (sub)command too: `paraqd score -q ...`.
+
+    Their defaults are suppressed there, so an option given before the command is not reset by the subparser.
+    """
+    parent = argparse.ArgumentParser(add_help=False)
+    group = parent.add_argument_group("output")
+    group.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS,
+                       help="more log output (-vv: debug)")
+    group.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
+                       help="only warnings and errors")
+    return parent
+
+
 def build_parser() -> argparse.ArgumentParser:
     _discover()
     from .. import __version__
@@ -70,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in sorted(_COMMANDS):
         help_, description, add_arguments = _COMMANDS[name]
-        p = sub.add_parser(name, help=help_, description=description,
+        p = sub.add_parser(name, help=help_, description=description, parents=[verbosity_options()],
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         p.set_defaults(_run=add_arguments(p))
     return parser

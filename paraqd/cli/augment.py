@@ -8,6 +8,7 @@ import os
 
 from ..errors import InputError
 from . import command
+from .score import add_format_arguments
 
 log = logging.getLogger("paraqd.augment")
 
@@ -15,11 +16,15 @@ DESCRIPTION = """Make training triplets (anchor, positive, negative) from a file
 
 Each question is analysed once; every selected operator rewrites it (positives keep its information,
 negatives destroy some); then --per-question (positive, negative) combinations are sampled. Output
-columns: anchor, positive, negative, positive_op, negative_op, question_id. The format follows the
-output's extension (.jsonl, .csv, .parquet) and the file appears only when complete.
+columns: anchor, positive, negative (train-ready: SentenceTransformerTrainer takes every column as an
+input); --provenance adds positive_op, negative_op and question_id. The format follows the output's
+extension (.jsonl, .csv, .parquet) and the file appears only when complete.
+
+Operators whose model is not available here (e.g. f1, f9 offline) are skipped with one warning each;
+--strict stops instead.
 
 examples:
-  paraqd augment questions.jsonl -o triplets.jsonl --skip-unavailable
+  paraqd augment questions.jsonl -o triplets.jsonl
   paraqd augment data.csv --question-column problem -o triplets.parquet --operators f2,f3,f6,f8
   paraqd augment questions.jsonl -o triplets.jsonl --operators train --per-question all --seed 7
   paraqd augment questions.jsonl -o t.jsonl --model f9=./pegasus_paraphrase --model f1=./en-de,./de-en
@@ -69,8 +74,10 @@ def parse_set_options(values: list[str] | None, options: dict[str, dict]) -> dic
 
 @command("augment", help="questions in, (anchor, positive, negative) triplets out", description=DESCRIPTION)
 def add_arguments(parser):
-    parser.add_argument("input", help="questions file (.csv, .jsonl or .parquet)")
-    parser.add_argument("-o", "--output", required=True, help="triplets file (.jsonl, .csv or .parquet)")
+    parser.add_argument("input", help="questions file (.csv, .jsonl, .json or .parquet), or - for standard input")
+    parser.add_argument("-o", "--output", required=True,
+                        help="triplets file (.jsonl, .csv, .json or .parquet), or - for standard output")
+    add_format_arguments(parser)
     parser.add_argument("--question-column", help="column holding the questions (default: detected, "
                                                   "e.g. question, text)")
     parser.add_argument("--id-column", help="column copied to question_id (default: id if present, "
@@ -83,8 +90,13 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=3407, help="random seed (default: 3407)")
     parser.add_argument("--workers", type=int, default=None,
                         help=f"processes for rule-based operators (default: all cores, {os.cpu_count()})")
+    parser.add_argument("--strict", action="store_true",
+                        help="stop when an operator's model is not available (default: skip it with a warning)")
     parser.add_argument("--skip-unavailable", action="store_true",
-                        help="skip operators whose model is missing instead of stopping")
+                        help="deprecated: skipping unavailable operators is now the default")
+    parser.add_argument("--provenance", action="store_true",
+                        help="add positive_op, negative_op and question_id columns (default: only anchor, "
+                             "positive, negative, which train as they are)")
     parser.add_argument("--model", action="append", metavar="OP=NAME_OR_PATH",
                         help="model of a model-backed operator, e.g. f9=tuner007/pegasus_paraphrase or "
                              "f1=EN_DE,DE_EN (repeatable)")
@@ -95,43 +107,49 @@ def add_arguments(parser):
     parser.add_argument("--dask-address", metavar="ADDR",
                         help="Dask scheduler address (default with --engine dask: a local cluster)")
     parser.add_argument("--limit", type=int, help="only the first N questions")
-    parser.add_argument("--stats", metavar="JSON", help="also write run statistics to this JSON file")
+    parser.add_argument("--stats", metavar="JSON",
+                        help="also write run statistics to this JSON file (- for standard output)")
     return run
 
 
 def run(args) -> int:
-    from ..augment import AugmentStats, augment
-    from ..io import ID_COLUMNS, QUESTION_COLUMNS, atomic_path, find_column, read_table, table_format, \
-        text_column, write_table
+    from ..augmentation import TRAIN_COLUMNS, AugmentStats, augment
+    from ..io import ID_COLUMNS, QUESTION_COLUMNS, find_column, read_table, source_name, stream_formats, table_format, \
+        text_column, write_table, write_text
 
-    table_format(args.output)  # fail fast on an unsupported output type
+    in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
+    table_format(args.output, out_fmt)  # fail fast on an unsupported output type
+    if args.strict and args.skip_unavailable:
+        raise InputError("--strict and --skip-unavailable contradict each other")
+    if args.skip_unavailable:
+        log.warning("--skip-unavailable is deprecated: skipping unavailable operators is now the default")
     if args.workers is not None and args.workers < 1:
         raise InputError("--workers must be at least 1")
-    df = read_table(args.input)
+    df = read_table(args.input, in_fmt)
+    source = source_name(args.input)
     if args.limit:
         df = df.head(args.limit)
-    qcol = find_column(df, args.question_column, QUESTION_COLUMNS, "question", args.input)
-    questions = text_column(df, qcol, args.input)
-    idcol = find_column(df, args.id_column, ID_COLUMNS, "id", args.input, required=bool(args.id_column))
+    qcol = find_column(df, args.question_column, QUESTION_COLUMNS, "question", source)
+    questions = text_column(df, qcol, source)
+    idcol = find_column(df, args.id_column, ID_COLUMNS, "id", source, required=bool(args.id_column))
     ids = [str(v) for v in df[idcol].tolist()] if idcol else list(range(len(questions)))
     options = parse_set_options(args.set, parse_model_options(args.model))
 
     stats = AugmentStats()
     triplets = augment(questions, operators=args.operators, per_question=args.per_question, seed=args.seed,
-                       workers=args.workers, skip_unavailable=args.skip_unavailable,
+                       workers=args.workers, skip_unavailable=not args.strict,
                        operator_options=options, question_ids=ids, progress=True, stats=stats,
                        engine=args.engine,
                        engine_options={"address": args.dask_address, "workers": args.workers}
                        if args.engine == "dask" else None)
-    write_table(triplets, args.output)
+    write_table(triplets if args.provenance else triplets[TRAIN_COLUMNS], args.output, out_fmt)
     summary = stats.as_dict()
     log.info("%d triplets from %d of %d questions (%.1f%%) -> %s", stats.triplets, stats.with_triplets,
              stats.questions, 100 * stats.coverage, args.output)
     log.info("applicable per operator: %s",
              ", ".join(f"{k} {v}" for k, v in summary["applicable"].items()))
-    for name, why in stats.skipped_operators.items():
-        log.info("skipped %s: %s", name, why)
+    if stats.skipped_operators:  # the reasons were warned once each when the operators were built
+        log.info("skipped (model not available here): %s", ", ".join(stats.skipped_operators))
     if args.stats:
-        with atomic_path(args.stats) as tmp:
-            tmp.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        write_text(json.dumps(summary, indent=2) + "\n", args.stats)
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from ..errors import InputError
+from ..io import output_directory
 from . import command
 
 log = logging.getLogger("paraqd.bench")
@@ -91,7 +92,7 @@ def run(args) -> int:
     else:
         raise InputError("--uda-models takes two models (EN_XX,XX_EN) or 'none'")
     config = BenchConfig(
-        pools=args.pool, eval_files=args.eval_files, output_dir=args.output, encoder=args.encoder, seed=args.seed,
+        pools=args.pool, eval_files=args.eval_files, output_dir=output_directory(args.output), encoder=args.encoder, seed=args.seed,
         questions=args.questions, validation_questions=args.validation_questions, epochs=args.epochs,
         max_steps=args.max_steps, batch_size=args.batch_size, learning_rate=args.lr,
         max_seq_length=args.max_seq_length, methods=tuple(args.methods or METHODS), paraqd_operators=args.operators,

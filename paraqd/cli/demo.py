@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 from . import command
 
@@ -35,12 +34,12 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
-    from ..augment import AugmentStats, augment
-    from ..io import read_table, write_table
+    from ..augmentation import TRAIN_COLUMNS, AugmentStats, augment
+    from ..io import output_directory, read_table, write_table
     from ..resources import samples_dir
     from ..scoring import ParaphraseScorer
 
-    out = Path(args.output)
+    out = output_directory(args.output)
     out.mkdir(parents=True, exist_ok=True)
     samples = samples_dir()
 
@@ -49,7 +48,7 @@ def run(args) -> int:
     triplets = augment(questions["question"].tolist(), operators="train", seed=args.seed,
                        skip_unavailable=True, question_ids=questions["id"].tolist(), progress=True,
                        stats=stats)
-    write_table(triplets, out / "triplets.jsonl")
+    write_table(triplets[TRAIN_COLUMNS], out / "triplets.jsonl")  # train-ready, like `paraqd augment`
     print(f"[1/2] augment: {stats.triplets} triplets from {stats.with_triplets}/{stats.questions} questions "
           f"-> {out / 'triplets.jsonl'}")
     if stats.skipped_operators:

@@ -39,8 +39,10 @@ def add_arguments(parser):
     parser.add_argument("model", help="trained model directory, model name or path, or 'pretrained'")
     parser.add_argument("pairs", nargs="+", help="labelled pair files (.csv, .jsonl, .parquet)")
     parser.add_argument("--json", dest="json_out", metavar="OUT",
-                        help="write a JSON list, one object per file (keys: file, n, ..., threshold, ...)")
-    parser.add_argument("--markdown", metavar="OUT", help="write the table as Markdown")
+                        help="write a JSON list, one object per file (keys: file, n, ..., threshold, ...); - for "
+                             "standard output (instead of the table)")
+    parser.add_argument("--markdown", metavar="OUT",
+                        help="write the table as Markdown; - for standard output (instead of the table)")
     parser.add_argument("--plots", metavar="DIR",
                         help="write score-distribution and confusion-matrix PNGs into DIR")
     parser.add_argument("--threshold", type=float, default=0.5,
@@ -60,8 +62,13 @@ def run(args) -> int:
     from ..evaluation.evaluator import Evaluator, PairColumns
     from ..evaluation.report import evaluation_table, write_json
 
+    from ..io import is_stdio, output_directory, write_text
+
     if args.batch_size < 1:
         raise InputError("--batch-size must be at least 1")
+    if is_stdio(args.json_out) and is_stdio(args.markdown):
+        raise InputError("--json and --markdown cannot both be - (standard output)")
+    plots_dir = output_directory(args.plots, "--plots") if args.plots else None
     if not -1.0 <= args.threshold <= 1.0:
         raise InputError(f"--threshold must be in [-1, 1] (a cosine), got {args.threshold}")
     columns = PairColumns(args.question_column, args.paraphrase_column, args.label_column)
@@ -69,8 +76,10 @@ def run(args) -> int:
                                threshold=args.threshold, columns=columns, tune_threshold=args.tuned_threshold)
     results = evaluator.evaluate(args.pairs)
     rows = [r.as_row() for r in results]
-    print(evaluation_table(rows), end="")
-    if args.tuned_threshold:
+    to_stdout = is_stdio(args.json_out) or is_stdio(args.markdown)
+    if not to_stdout:  # standard output carries the requested file instead
+        print(evaluation_table(rows), end="")
+    if args.tuned_threshold and not to_stdout:
         for row in rows:
             print(f"{row['file']}: threshold tuned on this evaluated data "
                   f"{row['tuned_threshold_on_eval_data']:.3f} -> weighted F1 (paper) "
@@ -79,15 +88,12 @@ def run(args) -> int:
         write_json(rows, args.json_out)
         log.info("wrote %s", args.json_out)
     if args.markdown:
-        from ..io import atomic_path
-
-        with atomic_path(args.markdown) as tmp:
-            tmp.write_text(f"Model: `{args.model}`\n\n" + evaluation_table(rows), encoding="utf-8")
+        write_text(f"Model: `{args.model}`\n\n" + evaluation_table(rows), args.markdown)
         log.info("wrote %s", args.markdown)
     if args.plots:
         from ..evaluation.plots import plot_confusion_matrices, plot_score_distributions
 
-        out = Path(args.plots)
+        out = plots_dir
         out.mkdir(parents=True, exist_ok=True)
         names = {r.file: Path(r.file).stem for r in results}
         plot_score_distributions({names[r.file]: (r.labels, r.scores) for r in results},

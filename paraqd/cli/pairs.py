@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-from pathlib import Path
 
-from . import command
+from . import command, verbosity_options
 
 logger = logging.getLogger("paraqd.pairs")
 
@@ -30,6 +29,37 @@ EPILOG = """examples:
   paraqd pairs active pool.jsonl -o queried.csv --interactive        # you answer y/n"""
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the descriptions as written and appends each option's default when its help does not say it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "default" in text or not action.option_strings or action.required \
+                or action.default in (None, argparse.SUPPRESS):
+            return text
+        if action.default is False:
+            return text + " (default: off)"
+        value = " ".join(map(str, action.default)) if isinstance(action.default, list) else "%(default)s"
+        return text + f" (default: {value or 'none'})"
+
+
+def _cross_training_args(g, batch_size: bool = True) -> None:
+    """Options of cross-encoder training (`pairs cross-train`, and `pairs silver --gold`)."""
+    g.add_argument("--epochs", type=float, default=1.0, help="passes over the gold pairs")
+    if batch_size:
+        g.add_argument("--batch-size", type=int, default=16, help="pairs per training step")
+    g.add_argument("--lr", type=float, default=2e-5, help="learning rate (AdamW)")
+    g.add_argument("--max-length", type=int, default=128, help="tokens of a (text_a, text_b) input, truncated")
+    g.add_argument("--max-steps", type=int, default=None,
+                   help="stop after this many steps (default: the steps of --epochs)")
+    g.add_argument("--seeds", type=int, nargs="+", default=[0],
+                   help="seeds for seed optimisation: each trains --early-stop of the steps, the best continues")
+    g.add_argument("--early-stop", type=float, default=0.2,
+                   help="fraction of the steps each seed trains before the best is picked")
+    g.add_argument("--dev-fraction", type=float, default=0.2,
+                   help="fraction of the gold pairs held out to pick the seed")
+
+
 def _pair_columns(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("columns (detected when not given)")
     g.add_argument("--text-a", metavar="COL", help="first text column (default: text_a, question1, ...)")
@@ -40,7 +70,7 @@ def _pair_columns(p: argparse.ArgumentParser) -> None:
 def _add_closure(sub) -> None:
     p = sub.add_parser(
         "closure", help="add transitive positives and negatives, with their distance",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter, parents=[verbosity_options()],
         description="Add the pairs implied by transitivity to a labelled pair file (Jurisic et al., 2023).\n\n"
                     "Distance = links in the shortest proving chain - 1: input pairs 0, A~B~C gives A~C at 1,\n"
                     "A~B~C~D gives A~D at 2, A~B!~C gives A!~C at 1. On QQP the paper found positives up to\n"
@@ -56,24 +86,28 @@ def _add_closure(sub) -> None:
     p.add_argument("--negatives", action=argparse.BooleanOptionalAction, default=True,
                    help="also generate non-duplicates (default: yes)")
     p.add_argument("--exclude", nargs="+", default=[], metavar="FILE",
-                   help="evaluation files: no generated pair may touch one of their texts")
+                   help="evaluation files: no generated pair may touch one of their texts (default: none)")
     p.add_argument("--on-contradiction", choices=["drop", "keep", "error"], default="drop",
                    help="drop: leave contradictory generated pairs out (default); keep: write both labels; "
                         "error: stop")
-    p.add_argument("--contradictions", metavar="FILE", help="write the contradictions here")
+    p.add_argument("--contradictions", metavar="FILE",
+                   help="write the contradictions to this file (default: only counted in the log)")
     p.set_defaults(_pairs_run=_run_closure)
 
 
 def _run_closure(args) -> int:
     import pandas as pd
 
-    from ..io import write_table
+    from ..errors import InputError
+    from ..io import is_stdio, write_table
     from ..pairs.closure import transitive_closure
     from ..pairs.data import read_exclusions, read_labelled_pairs
 
     pairs = read_labelled_pairs(args.labelled, args.text_a, args.text_b, args.label)
     exclude = read_exclusions(args.exclude)
     result = transitive_closure(pairs, args.max_distance, args.negatives, exclude, args.on_contradiction)
+    if is_stdio(args.output) and is_stdio(args.contradictions):
+        raise InputError("--output and --contradictions cannot both be - (standard output)")
     write_table(result.pairs, args.output)
     if args.contradictions:
         write_table(pd.DataFrame([c.__dict__ for c in result.contradictions],
@@ -96,7 +130,7 @@ def _encoder_arg(p: argparse.ArgumentParser) -> None:
 def _add_cross_train(sub) -> None:
     p = sub.add_parser(
         "cross-train", help="train a cross-encoder on gold pairs",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter, parents=[verbosity_options()],
         description="Train a cross-encoder (both texts in one transformer pass, one logit) on gold pairs.\n"
                     "It starts from the embedded MiniLM's weights (new classification head), so it runs offline.\n"
                     "With several --seeds, each seed trains for --early-stop of the steps, the best on a held-out\n"
@@ -106,14 +140,7 @@ def _add_cross_train(sub) -> None:
     p.add_argument("-o", "--output", required=True, help="directory for the trained cross-encoder")
     _pair_columns(p)
     p.add_argument("--base", default=None, metavar="NAME_OR_PATH", help="initial weights (default: embedded MiniLM)")
-    p.add_argument("--epochs", type=float, default=1.0)
-    p.add_argument("--batch-size", type=int, default=16)
-    p.add_argument("--lr", type=float, default=2e-5)
-    p.add_argument("--max-length", type=int, default=128)
-    p.add_argument("--max-steps", type=int, default=None, help="stop after this many steps")
-    p.add_argument("--seeds", type=int, nargs="+", default=[0], help="seeds for seed optimisation")
-    p.add_argument("--early-stop", type=float, default=0.2, help="fraction of steps before picking a seed")
-    p.add_argument("--dev-fraction", type=float, default=0.2, help="gold held out to pick the seed")
+    _cross_training_args(p)
     p.set_defaults(_pairs_run=_run_cross_train)
 
 
@@ -126,9 +153,11 @@ def _train_config(args):
 
 
 def _run_cross_train(args) -> int:
+    from ..io import output_directory
     from ..pairs.cross_encoder import train_cross_encoder
     from ..pairs.data import read_labelled_pairs
 
+    output_directory(args.output)
     gold = read_labelled_pairs(args.gold, args.text_a, args.text_b, args.label)
     model, report = train_cross_encoder(gold, _train_config(args), base=args.base)
     model.save(args.output)
@@ -141,7 +170,7 @@ def _add_silver(sub) -> None:
 
     p = sub.add_parser(
         "silver", help="label sampled pairs with a cross-encoder (Augmented SBERT silver data)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter, parents=[verbosity_options()],
         description="Sample unlabelled pairs from a pool of texts, label them with a cross-encoder and write\n"
                     "silver pairs (text_a, text_b, label, score, sampler) that `paraqd train` takes next to gold.\n\n"
                     "samplers (Thakur et al., 2021):\n"
@@ -156,30 +185,27 @@ def _add_silver(sub) -> None:
                "  paraqd pairs silver questions.jsonl -o silver.csv --gold gold.csv --sampler kde --n-pairs 2000")
     p.add_argument("pool", help="texts to pair: a question file, or a pair file (both sides are used)")
     p.add_argument("-o", "--output", required=True, help="silver pairs: text_a, text_b, label, score, sampler")
-    p.add_argument("--text-column", metavar="COL", help="text column of the pool")
-    p.add_argument("--cross-encoder", metavar="DIR", help="a cross-encoder saved by `pairs cross-train`")
+    p.add_argument("--text-column", metavar="COL",
+                   help="text column of the pool (default: detected, e.g. question, text)")
+    p.add_argument("--cross-encoder", metavar="DIR", help="label with this cross-encoder, saved by `pairs cross-train` (default: train one on --gold)")
     p.add_argument("--gold", metavar="FILE",
                    help="gold pairs: never re-labelled, their label ratio guides kde; without --cross-encoder "
-                        "a cross-encoder is trained on them first")
+                        "a cross-encoder is trained on them first (default: none; one of the two is needed)")
     _pair_columns(p)
-    p.add_argument("--sampler", choices=list(SAMPLERS), default="bm25+semantic")
+    p.add_argument("--sampler", choices=list(SAMPLERS), default="bm25+semantic",
+                   help="how candidate pairs are drawn (see above; default: bm25+semantic)")
     p.add_argument("--top-k", type=int, default=3, help="neighbours per text for bm25/semantic (paper: 3-5)")
-    p.add_argument("--n-pairs", type=int, default=1000, help="pairs for random/kde")
-    p.add_argument("--kde-oversample", type=int, default=4, help="kde labels this many times --n-pairs first")
-    p.add_argument("--threshold", type=float, default=0.5, help="score at or above which a pair is labelled 1")
+    p.add_argument("--n-pairs", type=int, default=1000, help="pairs drawn by the random and kde samplers")
+    p.add_argument("--kde-oversample", type=int, default=4,
+                   help="kde first labels this many times --n-pairs, then keeps --n-pairs")
+    p.add_argument("--threshold", type=float, default=0.5,
+                   help="cross-encoder score at or above which a pair is labelled 1")
     p.add_argument("--exclude", nargs="+", default=[], metavar="FILE",
-                   help="evaluation files: their texts are removed from the pool")
-    p.add_argument("--batch-size", type=int, default=32)
-    p.add_argument("--seed", type=int, default=0)
+                   help="evaluation files: their texts are removed from the pool (default: none)")
+    p.add_argument("--batch-size", type=int, default=32, help="texts per batch when encoding and scoring")
+    p.add_argument("--seed", type=int, default=0, help="random seed of the samplers")
     _encoder_arg(p)
-    g = p.add_argument_group("cross-encoder training (with --gold)")
-    g.add_argument("--epochs", type=float, default=1.0)
-    g.add_argument("--lr", type=float, default=2e-5)
-    g.add_argument("--max-length", type=int, default=128)
-    g.add_argument("--max-steps", type=int, default=None)
-    g.add_argument("--seeds", type=int, nargs="+", default=[0])
-    g.add_argument("--early-stop", type=float, default=0.2)
-    g.add_argument("--dev-fraction", type=float, default=0.2)
+    _cross_training_args(p.add_argument_group("cross-encoder training (with --gold)"), batch_size=False)
     p.set_defaults(_pairs_run=_run_silver)
 
 
@@ -217,7 +243,7 @@ def _add_active(sub) -> None:
 
     p = sub.add_parser(
         "active", help="active learning: choose the pairs worth labelling, round after round",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter, parents=[verbosity_options()],
         description="Active learning over all pairs of a pool of texts (Mussmann et al., 2020).\n\n"
                     "Model: p = sigmoid(w * cos(e(a), e(b)) + b) on the frozen sentence encoder with a trainable\n"
                     "linear map (--adapter none: only w and b, by logistic regression). Round 1 labels the\n"
@@ -232,22 +258,29 @@ def _add_active(sub) -> None:
                "  paraqd pairs active questions.jsonl -o queried.csv --interactive --rounds 3 --seed-size 20")
     p.add_argument("pool", help="texts to pair (a question file, or a pair file: both sides)")
     p.add_argument("-o", "--output", required=True, help="labelled pairs collected: text_a, text_b, label, round")
-    p.add_argument("--text-column", metavar="COL", help="text column of the pool")
+    p.add_argument("--text-column", metavar="COL",
+                   help="text column of the pool (default: detected, e.g. question, text)")
     oracle = p.add_mutually_exclusive_group(required=True)
-    oracle.add_argument("--labels", metavar="FILE", help="labelled pairs answering the queries (simulation)")
-    oracle.add_argument("--interactive", action="store_true", help="ask at the terminal")
-    p.add_argument("--test", metavar="FILE", help="labelled pairs of a test set for all-pairs AP per round")
+    oracle.add_argument("--labels", metavar="FILE", help="labelled pairs answering the queries: a simulation (default: none; this or "
+                             "--interactive is needed)")
+    oracle.add_argument("--interactive", action="store_true", help="ask you at the terminal (y/n/s/q)")
+    p.add_argument("--test", metavar="FILE",
+                   help="labelled pairs of a test set for all-pairs AP per round (default: no evaluation)")
     _pair_columns(p)
-    p.add_argument("--strategy", choices=STRATEGIES, default="uncertainty")
-    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--strategy", choices=STRATEGIES, default="uncertainty",
+                   help="which pairs are queried (see above)")
+    p.add_argument("--rounds", type=int, default=5, help="labelling rounds")
     p.add_argument("--seed-size", type=int, default=64, help="pairs labelled in round 1")
     p.add_argument("--growth", type=float, default=1.5, help="each round labels this many times the previous")
     p.add_argument("--neighbours", type=int, default=20, help="nearest neighbours per text searched")
-    p.add_argument("--adapter", choices=["linear", "none"], default="linear")
+    p.add_argument("--adapter", choices=["linear", "none"], default="linear",
+                   help="linear: a logistic regression on pair features retrained each round; none: the "
+                        "frozen encoder's cosine")
     p.add_argument("--exact-limit", type=int, default=3000,
                    help="test sets up to this many texts are scored on every pair; larger ones are estimated")
-    p.add_argument("--report", metavar="FILE", help="write the per-round figures as JSON")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--report", metavar="FILE",
+                   help="write the per-round figures as JSON to this file, - for standard output (default: none)")
+    p.add_argument("--seed", type=int, default=0, help="random seed")
     _encoder_arg(p)
     p.set_defaults(_pairs_run=_run_active)
 
@@ -262,7 +295,7 @@ def _run_active(args) -> int:
     import numpy as np
 
     from ..errors import InputError
-    from ..io import atomic_path, write_table
+    from ..io import is_stdio, write_table, write_text
     from ..pairs.active import ActiveLearningConfig, ImputedOracle, TerminalOracle, run_active_learning
     from ..pairs.allpairs import AllPairsEvaluator, clusters_from_pairs
     from ..pairs.data import normalize_text, read_labelled_pairs, read_texts, unique_texts
@@ -300,11 +333,12 @@ def _run_active(args) -> int:
     config = ActiveLearningConfig(args.strategy, args.rounds, args.seed_size, args.growth, args.neighbours,
                                   args.adapter, args.seed)
     result = run_active_learning(texts, np.asarray(base), oracle, config, evaluate)
+    if is_stdio(args.output) and is_stdio(args.report):
+        raise InputError("--output and --report cannot both be - (standard output)")
     write_table(result.pairs, args.output)
     if args.report:
-        with atomic_path(args.report) as tmp:
-            Path(tmp).write_text(json.dumps({"config": config.__dict__,
-                                             "rounds": [r.as_dict() for r in result.rounds]}, indent=1))
+        write_text(json.dumps({"config": config.__dict__, "rounds": [r.as_dict() for r in result.rounds]},
+                              indent=1) + "\n", args.report)
     logger.info("%d labelled pairs (%d duplicates) in %s%s", len(result.pairs), int(result.pairs["label"].sum()),
                 args.output, " (stopped early)" if result.stopped_early else "")
     return 0

@@ -14,12 +14,15 @@ from . import command
 
 log = logging.getLogger("paraqd.score")
 
+FORMAT_CHOICES = ("csv", "jsonl", "json", "parquet")
+
 DESCRIPTION = """Score (question, paraphrase) pairs: cosine similarity of their embeddings, in [-1, 1].
 
 Every input row comes out unchanged, with two columns added: `score` and `valid` (score >= threshold).
 Columns are detected (question: question, anchor, text, ...; paraphrase: paraphrase, augmented, candidate,
 ...) or named with --question-column / --paraphrase-column. The file is streamed in chunks, so large inputs
-run in bounded memory; the output (.csv, .jsonl or .parquet) appears only when complete.
+run in bounded memory; the output (.csv, .jsonl, .json or .parquet) appears only when complete. `-` reads
+standard input or writes standard output (format: --format, else detected / JSON lines).
 
 examples:
   paraqd score pairs.csv -o scored.csv
@@ -27,37 +30,70 @@ examples:
   paraqd score data.parquet -o out.parquet --question-column problem --paraphrase-column rewrite
   paraqd score pairs.csv -o explained.csv --explain      # adds a `reasons` column
   paraqd score big.csv -o scored.csv --backend onnx-int8  # about 2x faster on CPU
+  cat pairs.jsonl | paraqd score - -o - > scored.jsonl     # standard input and output
 
 hybrid scoring: a model trained with the recommended recipe caps its learned cosine with the
 critical-information check (numbers, units, entities, the question asked); --pure scores with the
 learned cosine alone (the paper's method), --hybrid switches the check on for any model."""
 
 
-@command("score", help="score (question, paraphrase) pairs; adds score and valid columns",
-         description=DESCRIPTION)
-def add_arguments(parser):
-    parser.add_argument("input", metavar="PAIRS", help="pairs file (.csv, .jsonl or .parquet)")
-    parser.add_argument("-o", "--output", required=True, help="output file (.csv, .jsonl or .parquet)")
+def add_format_arguments(parser) -> None:
+    """--format / --input-format: the formats of ``-`` (standard output / input); files go by extension."""
+    parser.add_argument("--format", choices=FORMAT_CHOICES,
+                        help="format written to - (standard output); default: the input file's format, else jsonl")
+    parser.add_argument("--input-format", choices=FORMAT_CHOICES,
+                        help="format read from - (standard input); default: detected (JSON array, JSON lines, "
+                             "Parquet, else CSV)")
+
+
+def add_pair_io_arguments(parser, what: str = "pairs") -> None:
+    """Input, output and column options shared by `score` and `filter` (``-`` for standard input / output)."""
+    parser.add_argument("input", metavar=what.upper(),
+                        help=f"{what} file (.csv, .jsonl, .json or .parquet), or - for standard input")
+    parser.add_argument("-o", "--output", required=True,
+                        help="output file (.csv, .jsonl, .json or .parquet), or - for standard output")
+    add_format_arguments(parser)
+    parser.add_argument("--question-column", help="column of the original questions (default: detected)")
+    parser.add_argument("--paraphrase-column", help="column of the paraphrases (default: detected)")
+
+
+def add_scorer_arguments(parser) -> None:
+    """The scorer's options, shared by `score` and `filter`."""
     parser.add_argument("--model", metavar="MODEL_DIR",
                         help="trained model directory or encoder name (default: the embedded all-MiniLM-L6-v2)")
     parser.add_argument("--threshold", type=float,
                         help="minimum score of a valid paraphrase (default: the model's, else 0.5)")
-    parser.add_argument("--question-column", help="column of the original questions (default: detected)")
-    parser.add_argument("--paraphrase-column", help="column of the paraphrases (default: detected)")
     parser.add_argument("--batch-size", type=int, default=64, help="encoding batch size (default: 64)")
-    parser.add_argument("--chunk-size", type=int, default=10_000,
-                        help="rows read and scored at a time (default: 10000)")
     parser.add_argument("--device", help="torch device, e.g. cpu or cuda (default: automatic)")
     parser.add_argument("--backend", choices=("torch", "onnx", "onnx-int8"), default="torch",
                         help="inference backend: torch (default), onnx, or onnx-int8 (int8 weights, fastest on "
                              "CPU); the ONNX graph is exported on first use and cached (needs paraqd[onnx])")
-    parser.add_argument("--explain", action="store_true",
-                        help="add a `reasons` column: why each pair is (in)valid")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--hybrid", dest="hybrid", action="store_true", default=None,
                       help="cap the learned score with the critical-information check")
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
                       help="the learned cosine only (the paper's score)")
+
+
+def load_scorer(args):
+    """The :class:`ParaphraseScorer` the scorer options ask for."""
+    from ..scoring import ParaphraseScorer
+
+    if args.batch_size < 1:
+        raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
+    return ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
+                                 threshold=args.threshold, hybrid=args.hybrid, backend=args.backend)
+
+
+@command("score", help="score (question, paraphrase) pairs; adds score and valid columns",
+         description=DESCRIPTION)
+def add_arguments(parser):
+    add_pair_io_arguments(parser)
+    add_scorer_arguments(parser)
+    parser.add_argument("--chunk-size", type=int, default=10_000,
+                        help="rows read and scored at a time (default: 10000)")
+    parser.add_argument("--explain", action="store_true",
+                        help="add a `reasons` column: why each pair is (in)valid")
     return run
 
 
@@ -72,35 +108,47 @@ def detect_columns(chunk: pd.DataFrame, question_column: str | None, paraphrase_
     return q_col, p_col
 
 
-def check_input(path: str, question_column: str | None, paraphrase_column: str | None) -> tuple[str, str]:
+def check_input(path: str, question_column: str | None, paraphrase_column: str | None,
+                fmt: str | None = None) -> tuple[str, str]:
     """Fail fast on an unusable file (before a model is loaded): read its first rows and find the columns."""
     from ..io import iter_table_chunks
 
-    first = next(iter(iter_table_chunks(path, chunk_size=100)), None)
+    first = next(iter(iter_table_chunks(path, chunk_size=100, fmt=fmt)), None)
     if first is None or len(first) == 0:
-        raise InputError(f"{path}: no rows")
-    return detect_columns(first, question_column, paraphrase_column, path)
+        raise InputError(f"{_name(path)}: no rows")
+    return detect_columns(first, question_column, paraphrase_column, _name(path))
+
+
+def _name(path: str) -> str:
+    from ..io import source_name
+
+    return source_name(path)
 
 
 def score_file(scorer, input_path: str, output_path: str, *, threshold: float, question_column: str | None = None,
-               paraphrase_column: str | None = None, chunk_size: int = 10_000, explain: bool = False) -> int:
-    """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows."""
+               paraphrase_column: str | None = None, chunk_size: int = 10_000, explain: bool = False,
+               input_format: str | None = None, output_format: str | None = None) -> int:
+    """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows.
+
+    ``-`` is standard input / output; ``input_format`` / ``output_format`` name their formats (default:
+    detected on input, JSON lines on output).
+    """
     from tqdm.auto import tqdm
 
     from ..io import TableWriter, iter_table_chunks
 
     if chunk_size < 1:
         raise InputError(f"--chunk-size must be at least 1, got {chunk_size}")
-    chunks: Iterator[pd.DataFrame] = iter_table_chunks(input_path, chunk_size=chunk_size)
+    chunks: Iterator[pd.DataFrame] = iter_table_chunks(input_path, chunk_size=chunk_size, fmt=input_format)
     rows, columns = 0, None
-    with TableWriter(output_path) as writer, tqdm(desc="scoring", unit=" pairs", disable=None) as bar:
+    with TableWriter(output_path, output_format) as writer, tqdm(desc="scoring", unit=" pairs", disable=None) as bar:
         for chunk in chunks:
             if columns is None:
-                columns = detect_columns(chunk, question_column, paraphrase_column, input_path)
+                columns = detect_columns(chunk, question_column, paraphrase_column, _name(input_path))
             if len(chunk) == 0:
                 continue
-            questions = text_column(chunk, columns[0], input_path, row_offset=rows)
-            paraphrases = text_column(chunk, columns[1], input_path, row_offset=rows)
+            questions = text_column(chunk, columns[0], _name(input_path), row_offset=rows)
+            paraphrases = text_column(chunk, columns[1], _name(input_path), row_offset=rows)
             out = chunk.copy()
             if explain:
                 from ..hybrid import format_reasons
@@ -118,21 +166,20 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
             rows += len(chunk)
             bar.update(len(chunk))
         if rows == 0:
-            raise InputError(f"{input_path}: no rows")
+            raise InputError(f"{_name(input_path)}: no rows")
     return rows
 
 
 def run(args) -> int:
-    from ..scoring import ParaphraseScorer
+    from ..io import stream_formats, table_format
 
-    if args.batch_size < 1:
-        raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
-    check_input(args.input, args.question_column, args.paraphrase_column)
-    scorer = ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
-                                   threshold=args.threshold, hybrid=args.hybrid,
-                                   backend=args.backend)
+    in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
+    table_format(args.output, out_fmt)  # fail fast on an unsupported output type
+    check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
+    scorer = load_scorer(args)
     rows = score_file(scorer, args.input, args.output, threshold=scorer.threshold,
                       question_column=args.question_column, paraphrase_column=args.paraphrase_column,
-                      chunk_size=args.chunk_size, explain=args.explain)
+                      chunk_size=args.chunk_size, explain=args.explain, input_format=in_fmt,
+                      output_format=out_fmt)
     log.info("scored %d pairs into %s (threshold %.2f)", rows, args.output, scorer.threshold)
     return 0

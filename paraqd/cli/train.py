@@ -95,6 +95,9 @@ def run(args) -> int:
         validation_fraction=args.validation_split, save_steps=args.save_steps,
         save_total_limit=args.save_total_limit, keep_checkpoints=args.keep_checkpoints,
     ).validate()
+    from ..io import output_directory
+
+    output_directory(args.output)
     result = train(args.inputs, args.output, config, validation_files=args.validation, resume=args.resume,
                    overwrite=args.overwrite, show_progress_bar=None, device=args.device)
     counts = result.metadata["counts"]

@@ -31,7 +31,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import InputError
-from ..io import atomic_path, write_table
+from ..io import atomic_path, is_stdio, write_table, write_text
 from .metrics import METRIC_KEYS
 
 LAYOUTS: dict[str, tuple[str, ...]] = {
@@ -170,8 +170,8 @@ def evaluation_table(rows: Sequence[Mapping[str, Any]], digits: int = 3) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_json(data: Any, path: str | os.PathLike) -> Path:
-    """Write ``data`` as indented JSON atomically, with NaN as ``null``."""
+def write_json(data: Any, path: str | os.PathLike) -> Path | None:
+    """Write ``data`` as indented JSON atomically, with NaN as ``null`` (``-``: to standard output)."""
 
     def clean(obj: Any) -> Any:
         if isinstance(obj, Mapping):
@@ -180,6 +180,5 @@ def write_json(data: Any, path: str | os.PathLike) -> Path:
             return [clean(v) for v in obj]
         return _json_safe(obj)
 
-    with atomic_path(path) as tmp:
-        tmp.write_text(json.dumps(clean(data), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return Path(path)
+    write_text(json.dumps(clean(data), indent=2, ensure_ascii=False) + "\n", path)
+    return None if is_stdio(path) else Path(path)

@@ -27,11 +27,30 @@ def model_is_local(name_or_path: str) -> bool:
         return False
 
 
+def is_fsmt(name_or_path: str) -> bool:
+    """Whether a translation model is an FSMT one (the WMT19 models), whose tokenizer needs sacremoses."""
+    config = Path(name_or_path).expanduser() / "config.json"
+    if config.is_file():
+        import json
+
+        try:
+            return json.loads(config.read_text(encoding="utf-8")).get("model_type") == "fsmt"
+        except (OSError, ValueError):
+            return False
+    return "wmt19" in name_or_path.lower() or "fsmt" in name_or_path.lower()
+
+
 def check_requirements(reqs: Iterable[Requirement]) -> Availability:
     from ..resources import resolve_encoder, spacy_available
 
+    import importlib.util
+
     for req in reqs:
-        if req.kind == "spacy":
+        if req.kind == "python":
+            if importlib.util.find_spec(req.name) is None:
+                extra = f" (pip install 'paraqd[{req.role}]')" if req.role else ""
+                return Availability(False, f"Python package {req.name} is not installed{extra}")
+        elif req.kind == "spacy":
             if not spacy_available(None if req.name == "en_core_web_sm" else req.name):
                 return Availability(False, f"spaCy pipeline {req.name} is not installed")
         else:

@@ -69,7 +69,12 @@ class BackTranslation(Operator):
                                          max_new_tokens=max_new_tokens, hint=hint)
 
     def requirements(self) -> list[Requirement]:
-        return [Requirement("spacy", "en_core_web_sm"),
+        from .availability import is_fsmt
+
+        # the FSMT (WMT19) tokenizer needs sacremoses, an optional dependency (extra `translate`)
+        moses = [Requirement("python", "sacremoses", "translate")] \
+            if is_fsmt(self.forward_model) or is_fsmt(self.backward_model) else []
+        return [Requirement("spacy", "en_core_web_sm"), *moses,
                 Requirement("transformers", self.forward_model, "forward translation"),
                 Requirement("transformers", self.backward_model, "backward translation")]
 

@@ -16,9 +16,10 @@ Stage = Literal["train", "test"]
 
 @dataclass(frozen=True)
 class Requirement:
-    """Something an operator needs: a spaCy pipeline, a transformers model or a sentence encoder."""
+    """Something an operator needs: a spaCy pipeline, a transformers model, a sentence encoder or a Python
+    package (``kind="python"``, ``name`` the import name, ``role`` the extra that installs it)."""
 
-    kind: Literal["spacy", "transformers", "sentence-transformers"]
+    kind: Literal["spacy", "transformers", "sentence-transformers", "python"]
     name: str
     role: str = ""  # e.g. "forward translation"
 

@@ -70,7 +70,10 @@ class UnitReplacement(UsesUnitVocabulary, Operator):
 
 
     def _form_like(self, unit: Unit, mention: UnitMention) -> str | None:
-        """``unit`` written like ``mention``: full or abbreviated, plural or not, symbol or letters."""
+        """``unit`` written like ``mention``: full or abbreviated, plural or not, symbol or letters, or as
+        an adverb ("daily" -> "weekly"; none when the unit has no adverb)."""
+        if mention.adverb:
+            return unit.adverbs[0] if unit.adverbs else None
         if not mention.abbreviated:
             return unit.full(mention.plural)
         plural_abbr = mention.text in mention.unit.plural_abbreviations

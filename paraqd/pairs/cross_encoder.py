@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, ModelUnavailableError
+from ..io import staging_dir
 from ..resources import resolve_encoder
 from .data import LabelledPair
 
@@ -75,7 +75,7 @@ class PairCrossEncoder:
         """Save to directory ``path``; it appears complete or not at all (written aside, then renamed)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+        tmp = staging_dir(path)
         try:
             self.model.save(str(tmp))
             if path.exists():

@@ -52,10 +52,18 @@ def build_metadata(*, encoder: str, config: dict[str, Any], sources: list[dict[s
 
 
 def write_metadata(directory: str | os.PathLike, metadata: dict[str, Any],
-                   name: str = METADATA_FILE) -> Path:
-    """Write ``metadata`` as indented JSON into ``directory`` atomically."""
+                   name: str = METADATA_FILE, card_name: str | None = None) -> Path:
+    """Write ``metadata`` as indented JSON into ``directory`` atomically.
+
+    The model's metadata (``paraqd.json``) also (re)writes the model card ``README.md`` from it, titled
+    ``card_name`` (default: the directory's name; pass the final name when writing into a staging directory).
+    """
+    from .model_card import write_model_card
+
     path = Path(directory) / name
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         json.dump(metadata, fh, indent=2, sort_keys=False, ensure_ascii=False)
         fh.write("\n")
+    if name == METADATA_FILE:
+        write_model_card(directory, metadata, card_name)
     return path

@@ -34,7 +34,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import InputError
-from ..io import QUESTION_COLUMNS, find_column, read_table, text_column, write_table
+from ..io import QUESTION_COLUMNS, find_column, read_table, staging_dir, text_column, write_table
 from ..scoring import DEFAULT_THRESHOLD, METADATA_FILE, read_metadata
 from .data import _NEGATIVE_RE, _POSITIVE_RE, triplets_from_wide
 
@@ -121,7 +121,7 @@ def reference_triplets(df: pd.DataFrame, *, pairing: str = "product", source: st
 def pool_triplets(questions: Sequence[str], *, operators: str = FAST_TRAIN_OPERATORS, per_question: int = 3,
                   seed: int = 3407, workers: int | None = 1) -> pd.DataFrame:
     """Triplets made by the rule-based train operators from pool questions (never a test operator)."""
-    from ..augment import augment
+    from ..augmentation import augment
     from ..operators import get_operator_class, resolve_operator_names
 
     names = resolve_operator_names(operators)
@@ -273,11 +273,12 @@ def freeze_callback(layers: int | None, inference_max_seq_length: int | None = N
 
 
 def enable_hybrid_scoring(model_dir: str | os.PathLike, *, threshold: float = DEFAULT_THRESHOLD,
-                          rule: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> Path:
+                          rule: dict[str, Any] | None = None, extra: dict[str, Any] | None = None,
+                          card_name: str | None = None) -> Path:
     """Set ``scoring`` in ``model_dir/paraqd.json`` to the hybrid score (cosine capped by the check).
 
     ``rule`` defaults to :data:`paraqd.hybrid.DEFAULT_RULE`; ``extra`` is merged into the top level (e.g. the
-    recipe and its validation figures).
+    recipe and its validation figures). The model card is rewritten to match (titled ``card_name``).
     """
     from ..hybrid import DEFAULT_RULE, HybridRule
     from .metadata import write_metadata
@@ -289,7 +290,7 @@ def enable_hybrid_scoring(model_dir: str | os.PathLike, *, threshold: float = DE
     rule_dict = (HybridRule.from_dict(rule) if rule else DEFAULT_RULE).to_dict()
     metadata["scoring"] = {"method": "hybrid", "threshold": float(threshold), "rule": rule_dict}
     metadata.update(extra or {})
-    return write_metadata(directory, metadata)
+    return write_metadata(directory, metadata, card_name=card_name)
 
 
 def write_json(path: str | os.PathLike, data: Any) -> None:
@@ -858,7 +859,7 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
 
     parent = output_dir.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{output_dir.name}.", suffix=".tmp", dir=parent))
+    staging = staging_dir(output_dir)
     files = [*spec.reference, *spec.pools]
     sources = [{"path": str(f), "sha256": sha256_file(f)} for f in files]
     config = {"training_set": {k: (list(map(str, v)) if isinstance(v, (list, tuple)) else v)
@@ -884,8 +885,8 @@ def train_recipe(spec: TrainingSetSpec, output_dir: str | os.PathLike, head: Hea
     try:
         # epoch 0 selected: the head is the identity, so the model is saved without it
         save_with_head(model, [] if result.selected_epoch == 0 else result.blocks, staging)
-        write_metadata(staging, metadata)
-        enable_hybrid_scoring(staging)
+        write_metadata(staging, metadata, card_name=output_dir.name)
+        enable_hybrid_scoring(staging, card_name=output_dir.name)
         if output_dir.exists():
             shutil.rmtree(output_dir)
         os.replace(staging, output_dir)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..io import staging_dir
 from ..resources import resolve_encoder
 from ..scoring import DEFAULT_THRESHOLD, _load_sentence_transformer, library_progress_bars
 from .data import (
@@ -355,10 +356,10 @@ class ParaqdTrainer:
     def _save(self, model, metadata: dict[str, Any], output_dir: Path) -> None:
         """Save model + metadata into a temp dir beside ``output_dir``, then swap it in by renames."""
         parent = output_dir.resolve().parent
-        tmp = Path(tempfile.mkdtemp(prefix=f".{output_dir.name}.", suffix=".tmp", dir=parent))
+        tmp = staging_dir(output_dir)
         try:
             model.save(str(tmp))
-            write_metadata(tmp, metadata)
+            write_metadata(tmp, metadata, card_name=output_dir.name)  # replaces the stock card
             ckpt_dir = output_dir / CHECKPOINT_DIR
             if self.config.keep_checkpoints and ckpt_dir.is_dir():
                 os.replace(ckpt_dir, tmp / CHECKPOINT_DIR)

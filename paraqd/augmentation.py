@@ -3,8 +3,9 @@
 The pipeline analyses each question once, runs every selected operator on it, then samples triplets
 from the applicable positive x negative rewrites:
 
-1. operators are created and checked (a missing model stops the run, or is skipped with
-   ``skip_unavailable``); corpus-level operators (TF-IDF) are fitted on all questions;
+1. operators are created and checked (an operator whose model is missing here is skipped with one
+   warning, or stops the run with ``skip_unavailable=False``); corpus-level operators (TF-IDF) are fitted
+   on all questions;
 2. rule-based operators run in ``workers`` processes, each parsing its share of the questions once;
 3. model-backed operators run in the main process, in batches, with each model loaded once;
 4. for every question, ``per_question`` (positive, negative) combinations are drawn.
@@ -32,6 +33,9 @@ from .operators import Operator, create_operator, get_operator_class, resolve_op
 logger = logging.getLogger(__name__)
 
 TRIPLET_COLUMNS = ["anchor", "positive", "negative", "positive_op", "negative_op", "question_id"]
+#: The columns a triplet loss trains on; the others are provenance (which operator made what, from which question).
+TRAIN_COLUMNS = ["anchor", "positive", "negative"]
+PROVENANCE_COLUMNS = [c for c in TRIPLET_COLUMNS if c not in TRAIN_COLUMNS]
 DEFAULT_SEED = 3407
 
 
@@ -67,8 +71,9 @@ class AugmentStats:
 
 
 def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None = None,
-                    skip_unavailable: bool = False, stats: AugmentStats | None = None) -> list[Operator]:
-    """Create the named operators, loading their models; unavailable ones raise or are skipped."""
+                    skip_unavailable: bool = True, stats: AugmentStats | None = None) -> list[Operator]:
+    """Create the named operators, loading their models; unavailable ones are skipped (one warning each)
+    or, with ``skip_unavailable=False``, raise :class:`ModelUnavailableError`."""
     options = options or {}
     built: list[Operator] = []
     for name in names:
@@ -82,7 +87,7 @@ def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None 
                 raise ModelUnavailableError(
                     exc.model, reason=f"needed by operator {cls.name} ({cls.paper_id})",
                     hint=f"pass a local path with --model {cls.paper_id}=PATH, make it available in the "
-                         f"Hugging Face cache, or use --skip-unavailable",
+                         f"Hugging Face cache, or leave out --strict (skip_unavailable=False) to skip it",
                 ) from None
             logger.warning("skipping %s (%s): %s", cls.name, cls.paper_id, exc)
             if stats is not None:
@@ -215,7 +220,7 @@ def parse_per_question(value: str | int | None) -> int | None:
 
 def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None = "train",
             per_question: int | str | None = 1, seed: int = DEFAULT_SEED, workers: int | None = 1,
-            skip_unavailable: bool = False, operator_options: Mapping[str, Mapping] | None = None,
+            skip_unavailable: bool = True, operator_options: Mapping[str, Mapping] | None = None,
             question_ids: Sequence | None = None, spacy_model: str | None = None,
             progress: bool = False, stats: AugmentStats | None = None,
             built_operators: Sequence[Operator] | None = None, engine: str = "local",
@@ -228,7 +233,8 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         per_question: (positive, negative) pairs per question; ``"all"`` for every combination.
         seed: same input and seed give the same output, whatever ``workers``.
         workers: processes for the rule-based operators (``None``: all cores).
-        skip_unavailable: drop operators whose model is missing instead of raising.
+        skip_unavailable: skip operators whose model is missing here, with one warning each (the default);
+            ``False`` raises :class:`ModelUnavailableError` instead.
         operator_options: per-operator constructor options, e.g. ``{"f9": {"model": "path/to/pegasus"}}``.
         question_ids: ids copied to the ``question_id`` column (default: the position).
         built_operators: already created operators (overrides ``operators``).
@@ -237,7 +243,9 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         engine_options: options of the engine (for Dask: ``address``, ``partitions``).
 
     Returns:
-        A DataFrame with columns anchor, positive, negative, positive_op, negative_op, question_id.
+        A DataFrame with columns anchor, positive, negative, positive_op, negative_op, question_id. The
+        first three (:data:`TRAIN_COLUMNS`) are what ``SentenceTransformerTrainer`` takes as inputs:
+        ``Dataset.from_pandas(df[TRAIN_COLUMNS])``; the others are provenance.
     """
     questions = list(questions)
     for i, q in enumerate(questions):
