@@ -91,3 +91,75 @@ def test_multiplier_times_is_no_entity(checker):
     q = "Brandon's phone is four times as old as Ben's phone. Ben's phone is 2 years old. How old is Brandon's phone?"
     p = "Brandon's phone is fourfold the age of Ben's phone. Ben's phone is 2 years old. How old is Brandon's phone?"
     assert not {k for k in kinds(checker.check(q, p)) if k.startswith("term_")}
+
+
+def test_noun_written_as_a_near_synonym_in_one_place_passes_but_a_person_does_not(checker):
+    from paraqd.checks import WordSimilarity
+    from paraqd.checks.synonyms import RENAME_SYNONYM_THRESHOLD
+
+    class Toy:  # "house"/"property" at 0.45 (a near-synonym), names at 0.9
+        def __call__(self, words):
+            import numpy as np
+
+            base = {"house": [1.0, 0.0, 0.0], "property": [0.45, 0.893, 0.0], "sophia": [0.0, 0.0, 1.0],
+                    "olivia": [0.0, 0.436, 0.9]}
+            return np.array([base.get(w, [0.0, 1.0, 0.0]) for w in words])
+
+    words = WordSimilarity(Toy())
+    assert RENAME_SYNONYM_THRESHOLD <= words.similarity("house", "property") < words.threshold
+    with_synonyms = CriticalInfoChecker(analyzer=checker.analyzer, synonyms=words)
+    q = "Josh buys a house for $80,000. The house value rose by 150%. How much profit did he make?"
+    p = "Josh buys a property for $80,000. The house value rose by 150%. How much profit did he make?"
+    r = with_synonyms.check(q, p)
+    assert "term_synonym" in kinds(r) and "term_renamed_inconsistently" not in kinds(r)
+    q2 = "Sophia has 3 pens and Sophia buys 2 more. How many pens does Sophia have?"
+    p2 = "Sophia has 3 pens and Olivia buys 2 more. How many pens does Sophia have?"
+    assert "term_renamed_inconsistently" in kinds(with_synonyms.check(q2, p2), Severity.MAJOR)
+
+
+@pytest.mark.parametrize("question, paraphrase, old, new", [
+    ("Tino has 24 more jellybeans than Lee. Arnold has half as many jellybeans as Lee. If Arnold has 5 jellybeans, "
+     "how many jellybeans does Tino have?",
+     "Tino has 24 more jellybeans than Lee. Arnold has half as many jellybeans as Tino. If Arnold has 5 "
+     "jellybeans, how many jellybeans does Tino have?", "Lee", "Tino"),
+    ("Mary buys 4 pounds of green beans, 6 pounds of milk, and twice the amount of carrots as green beans. "
+     "How many pounds does she buy?",
+     "Mary buys 4 pounds of green beans, 6 pounds of milk, and twice the amount of carrots as milk. "
+     "How many pounds does she buy?", "beans", "milk"),
+])
+def test_one_part_of_the_problem_swapped_for_another_is_caught(checker, question, paraphrase, old, new):
+    result = checker.check(question, paraphrase)
+    [finding] = [f for f in result.findings if f.kind == "term_swapped"]
+    assert finding.severity == Severity.MAJOR and not result.passed
+    assert (finding.question_spans[0].text, finding.paraphrase_spans[0].text) == (old, new)
+
+
+def test_a_person_renamed_everywhere_is_no_swap(checker):
+    q = "Tino has 24 more jellybeans than Lee. If Lee has 5 jellybeans, how many jellybeans does Tino have?"
+    p = "Tom has 24 more jellybeans than Lee. If Lee has 5 jellybeans, how many jellybeans does Tom have?"
+    result = checker.check(q, p)
+    assert result.passed and "term_swapped" not in kinds(result)
+
+
+BERRIES = "Stacy has 4 times as many berries as Steve, who has 100 berries. "
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    (BERRIES + "How many berries does Stacy have?", BERRIES + "How many berries does Steve have?"),
+    (BERRIES + "How many berries do Stacy and Steve have together?", BERRIES + "How many berries does Steve have?"),
+])
+def test_question_asking_about_another_part_of_the_problem_is_caught(checker, question, paraphrase):
+    assert "question_changed" in kinds(checker.check(question, paraphrase), Severity.MAJOR)
+
+
+def test_question_asking_about_another_ordinal_is_caught(checker):
+    q = "Each generation has tails 25% longer than the last. If the first generation has tails 16 cm long, " \
+        "how long are the third generation's tails?"
+    p = q.replace("third", "second")
+    assert "question_changed" in kinds(checker.check(q, p), Severity.CRITICAL)
+
+
+def test_question_reworded_about_the_same_parts_passes(checker):
+    q = "Stacy has 4 times as many berries as Steve, who has 100 berries. How many berries does Stacy have?"
+    p = "Steve has 100 berries and Stacy has four times as many. Determine the number of berries Stacy has."
+    assert not kinds(checker.check(q, p), Severity.MAJOR)

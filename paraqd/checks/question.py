@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..analysis.document import Mention, QuestionDoc, UnitMention
 from ..analysis.quantities import conversions
 from .base import Check
-from .entities import LIGHT_NOUNS, find_renames
+from .entities import LIGHT_NOUNS, find_renames, key_terms
 from .findings import Finding, Severity
 
 WH_WORDS = frozenset({"what", "how", "which", "who", "whom", "whose", "when", "where", "why"})
@@ -176,11 +176,47 @@ class QuestionCheck(Check):
                 f"the question asks in {q_ask.units[0].text}, the paraphrase in {p_ask.units[0].text}",
                 Severity.CRITICAL if same_category else Severity.MINOR, q_ask.units, p_ask.units,
             ))
-        if self._asks_other_noun(question, paraphrase, q_ask, p_ask):
+        findings.extend(self._asks_about_other_part(question, paraphrase, q_ask, p_ask))
+        if not findings and self._asks_other_noun(question, paraphrase, q_ask, p_ask):
             findings.append(Finding(
                 "question_changed",
                 f"the question asks for {q_ask.noun_span.text}, the paraphrase for {p_ask.noun_span.text}",
                 Severity.MINOR, (q_ask.noun_span,), (p_ask.noun_span,),
+            ))
+        return findings
+
+    @staticmethod
+    def _asks_about_other_part(question: QuestionDoc, paraphrase: QuestionDoc, q_ask: Ask,
+                               p_ask: Ask) -> list[Finding]:
+        """The question now asks about another part of the problem (critical): a term of the question
+        sentence replaced there by another term of the story ("how many berries does *Stacy* have" ->
+        "... *Steve* have"), a name it asked about dropped ("the Bulls and the Heat" -> "the Heat"), or
+        another ordinal ("the *third* generation" -> "the *second*")."""
+        q_terms, p_terms = key_terms(question), key_terms(paraphrase)
+        q_in, p_in = _terms_in(q_terms, q_ask.sentence), _terms_in(p_terms, p_ask.sentence)
+        renamed = {r.old.key: r.new.key for r in find_renames(question, paraphrase)[0] if r.consistent}
+        missing = [k for k in q_in if k not in p_in and renamed.get(k) not in p_in]
+        story = [k for k in p_in if k not in q_in and k in q_terms]
+        findings = []
+        if missing and story:
+            findings.append(Finding(
+                "question_changed",
+                f'the question asks about "{q_in[missing[0]].text}", the paraphrase about "{p_in[story[0]].text}"',
+                Severity.CRITICAL, tuple(q_in[k] for k in missing), tuple(p_in[k] for k in story),
+            ))
+        elif any(q_terms[k].is_name and k in p_terms for k in missing):
+            names = [q_in[k] for k in missing if q_terms[k].is_name and k in p_terms]
+            findings.append(Finding(
+                "question_changed", f'the question no longer asks about "{names[0].text}"', Severity.MAJOR,
+                tuple(names), (p_ask.sentence,),
+            ))
+        q_ord, p_ord = _ordinals_in(question, q_ask.sentence), _ordinals_in(paraphrase, p_ask.sentence)
+        q_only = [m for v, m in q_ord.items() if v not in p_ord]
+        p_only = [m for v, m in p_ord.items() if v not in q_ord]
+        if q_only and p_only:
+            findings.append(Finding(
+                "question_changed", f"the question asks about the {q_only[0].text}, the paraphrase about the "
+                f"{p_only[0].text}", Severity.CRITICAL, tuple(q_only), tuple(p_only),
             ))
         return findings
 
@@ -212,3 +248,18 @@ def _unit_named(ask: Ask) -> str | None:
     """The unit the asked noun names ("kgs" -> "kilogram"), if it is one."""
     span = ask.noun_span
     return next((u.unit.name for u in ask.units if u.start < span.end and span.start < u.end), None)
+
+
+def _terms_in(terms, sentence: Mention) -> dict[str, Mention]:
+    """Key term -> its first mention inside ``sentence``, for the terms mentioned there."""
+    out = {}
+    for key, term in terms.items():
+        inside = [m for m in term.mentions if sentence.start <= m.start < sentence.end]
+        if inside:
+            out[key] = inside[0]
+    return out
+
+
+def _ordinals_in(doc: QuestionDoc, sentence: Mention) -> dict[float, Mention]:
+    """Ordinal value -> mention for the ordinals ("third", "2nd") inside ``sentence``."""
+    return {n.rounded: n for n in doc.numbers if n.kind == "ordinal" and sentence.start <= n.start < sentence.end}
