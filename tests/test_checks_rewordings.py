@@ -146,7 +146,6 @@ BERRIES = "Stacy has 4 times as many berries as Steve, who has 100 berries. "
 
 @pytest.mark.parametrize("question, paraphrase", [
     (BERRIES + "How many berries does Stacy have?", BERRIES + "How many berries does Steve have?"),
-    (BERRIES + "How many berries do Stacy and Steve have together?", BERRIES + "How many berries does Steve have?"),
 ])
 def test_question_asking_about_another_part_of_the_problem_is_caught(checker, question, paraphrase):
     assert "question_changed" in kinds(checker.check(question, paraphrase), Severity.MAJOR)

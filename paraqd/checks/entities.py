@@ -258,6 +258,9 @@ class EntityCheck(Check):
                     Severity.MAJOR, r.old.mentions, (*r.new.mentions, *kept),
                 ))
         for swap in find_swaps(question, paraphrase):
+            if (self.synonyms is not None and not (swap.old.is_name or swap.new.is_name)
+                    and self.synonyms.are_synonyms(swap.old_at.text, swap.new_at.text, self.rename_threshold)):
+                continue  # "girls" -> "students": a more general word for the same thing
             findings.append(Finding(
                 "term_swapped",
                 f'"{swap.old_at.text}" became "{swap.new_at.text}", another part of the problem, in one place',

@@ -188,27 +188,25 @@ class QuestionCheck(Check):
     @staticmethod
     def _asks_about_other_part(question: QuestionDoc, paraphrase: QuestionDoc, q_ask: Ask,
                                p_ask: Ask) -> list[Finding]:
-        """The question now asks about another part of the problem (critical): a term of the question
-        sentence replaced there by another term of the story ("how many berries does *Stacy* have" ->
-        "... *Steve* have"), a name it asked about dropped ("the Bulls and the Heat" -> "the Heat"), or
+        """The question now asks about another part of the problem (critical): a name of the question
+        sentence replaced there by another name of the story ("how many berries does *Stacy* have" ->
+        "... *Steve* have"), or
         another ordinal ("the *third* generation" -> "the *second*")."""
         q_terms, p_terms = key_terms(question), key_terms(paraphrase)
         q_in, p_in = _terms_in(q_terms, q_ask.sentence), _terms_in(p_terms, p_ask.sentence)
         renamed = {r.old.key: r.new.key for r in find_renames(question, paraphrase)[0] if r.consistent}
         missing = [k for k in q_in if k not in p_in and renamed.get(k) not in p_in]
-        story = [k for k in p_in if k not in q_in and k in q_terms]
+        # names only: rewordings restate the asked noun with another noun of the story ("how many students"
+        # -> "how many in the class"), but never ask about another person without changing the question
+        missing_names = [k for k in missing if q_terms[k].is_name]
+        story = [k for k in p_in if k not in q_in and k in q_terms and q_terms[k].is_name]
         findings = []
-        if missing and story:
+        if missing_names and story:
             findings.append(Finding(
                 "question_changed",
-                f'the question asks about "{q_in[missing[0]].text}", the paraphrase about "{p_in[story[0]].text}"',
-                Severity.CRITICAL, tuple(q_in[k] for k in missing), tuple(p_in[k] for k in story),
-            ))
-        elif any(q_terms[k].is_name and k in p_terms for k in missing):
-            names = [q_in[k] for k in missing if q_terms[k].is_name and k in p_terms]
-            findings.append(Finding(
-                "question_changed", f'the question no longer asks about "{names[0].text}"', Severity.MAJOR,
-                tuple(names), (p_ask.sentence,),
+                f'the question asks about "{q_in[missing_names[0]].text}", the paraphrase about '
+                f'"{p_in[story[0]].text}"',
+                Severity.CRITICAL, tuple(q_in[k] for k in missing_names), tuple(p_in[k] for k in story),
             ))
         q_ord, p_ord = _ordinals_in(question, q_ask.sentence), _ordinals_in(paraphrase, p_ask.sentence)
         q_only = [m for v, m in q_ord.items() if v not in p_ord]
