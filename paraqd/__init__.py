@@ -3,8 +3,10 @@
 Quick start::
 
     from paraqd import ParaphraseScorer
-    scorer = ParaphraseScorer.load()          # embedded all-MiniLM-L6-v2, offline
+    scorer = ParaphraseScorer.load()          # embedded all-MiniLM-L6-v2, offline; the hybrid score
     scorer.score("Alex walked 4 km.", "Alex walked four kilometres.")
+    scorer.explain("Alex walked 4 km.", "Alex walked.").reasons   # why it is invalid
+    ParaphraseScorer.load(hybrid=False)       # the paper's score: the learned cosine alone
 """
 
 from __future__ import annotations

@@ -1,7 +1,10 @@
 """The paper's comparison on a budget: pretrained, UDA, UDA (pl), SSMBA, SSMBA (pl) and ParaQD, plus ablations.
 
 Every method uses the same encoder, seed, training questions and training budget (epochs, max steps), is
-evaluated on the same human-labelled files at the untuned threshold 0.5, and lands in one Table 1::
+evaluated on the same human-labelled files at the untuned threshold 0.5, and lands in one Table 1. The paper's
+methods are scored as in the paper, with the pure learned cosine; beside them, "Default scorer" is what
+``ParaphraseScorer.load(encoder)`` gives a user, untrained: the hybrid score (the cosine lowered by the
+critical-information check, :mod:`paraqd.hybrid`) unless the encoder's ``paraqd.json`` says pure::
 
     from paraqd.bench import Bench, BenchConfig
 
@@ -42,7 +45,9 @@ logger = logging.getLogger(__name__)
 
 #: Method keys and their display names, in the paper's order.
 METHODS: dict[str, str] = {"pretrained": "Pretrained", "uda": "UDA", "uda-pl": "UDA (pl)", "ssmba": "SSMBA",
-                           "ssmba-pl": "SSMBA (pl)", "paraqd": "ParaQD"}
+                           "ssmba-pl": "SSMBA (pl)", "paraqd": "ParaQD", "default": "Default scorer (hybrid)"}
+#: The methods of the paper, scored with the pure learned cosine as there; the others use the default scorer.
+PAPER_METHODS = ("pretrained", "uda", "uda-pl", "ssmba", "ssmba-pl", "paraqd")
 ABLATIONS = ("operators", "loss", "seed", "encoder")
 SEED_SEARCH = (0, 1, 2, 3, 4)
 SEED_SEARCH_SHARE = 0.2
@@ -142,6 +147,8 @@ class MethodRun:
     results: list[FileEvaluation] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
+    #: how the model is scored: False for the pure cosine (the paper's methods), None for the default scorer
+    hybrid: bool | None = False
 
     def summary(self) -> dict[str, Any]:
         return {"method": self.method, "label": self.label, "status": self.status, "notes": self.notes,
@@ -195,13 +202,18 @@ class Bench:
         names = [Path(p).stem for p in self.config.eval_files]
         return [f"{n} ({i + 1})" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
-    def scorer(self, model: str | None):
-        """A (cached) scorer for a model directory or encoder name (``None``: the embedded default)."""
+    def scorer(self, model: str | None, hybrid: bool | None = False):
+        """A (cached) scorer for a model directory or encoder name (``None``: the embedded default).
+
+        ``hybrid`` is :meth:`ParaphraseScorer.load`'s; it is False here by default because the paper's
+        methods (and their pseudo-labels and seed search) use the pure learned cosine.
+        """
         from .scoring import ParaphraseScorer
 
-        key = str(model)
+        key = (str(model), hybrid)
         if key not in self._scorers:
-            self._scorers[key] = ParaphraseScorer.load(model, max_seq_length=self.config.max_seq_length)
+            self._scorers[key] = ParaphraseScorer.load(model, max_seq_length=self.config.max_seq_length,
+                                                       hybrid=hybrid)
         return self._scorers[key]
 
     # -- training data ------------------------------------------------------------------------------------
@@ -294,8 +306,8 @@ class Bench:
                                 "train_seconds": round(result.seconds, 1),
                                 "examples_per_second": round(result.examples_per_second, 2)}
 
-    def evaluate(self, model: str | None) -> list[FileEvaluation]:
-        scorer = self.scorer(model)
+    def evaluate(self, model: str | None, hybrid: bool | None = False) -> list[FileEvaluation]:
+        scorer = self.scorer(model, hybrid)
         return [evaluate_pairs(scorer, pairs, name=name) for pairs, name in zip(self.eval_pairs,
                                                                                  self.dataset_names())]
 
@@ -314,11 +326,18 @@ class Bench:
         encoder = cfg.encoder if encoder is None else encoder
         loss = loss or (cfg.paraqd_loss if method == "paraqd" else cfg.baseline_loss)
         name = method + (f"-{tag}" if tag else "")
-        run = MethodRun(method, METHODS[method])
+        run = MethodRun(method, METHODS[method], hybrid=False if method in PAPER_METHODS else None)
         start = time.perf_counter()
         try:
-            if method == "pretrained":
+            if method in ("pretrained", "default"):
                 run.model = encoder
+                if method == "default":
+                    scorer = self.scorer(encoder, run.hybrid)
+                    run.label = f"Default scorer ({scorer.method})"
+                    run.details["scorer"] = scorer.description
+                    run.notes.append(f"Default scorer: ParaphraseScorer.load() of the same encoder, untrained, "
+                                     f"{scorer.description}; the paper's methods are scored with the pure "
+                                     f"learned cosine, as in the paper.")
             else:
                 if method == "paraqd":
                     triplets, details = self.paraqd_triplets(seed, exclude)
@@ -332,7 +351,7 @@ class Bench:
                 run.details.update(info)
             run.details["seed"] = seed
             eval_start = time.perf_counter()
-            run.results = self.evaluate(run.model)
+            run.results = self.evaluate(run.model, run.hybrid)
             run.seconds["evaluate"] = time.perf_counter() - eval_start
         except ModelUnavailableError as exc:
             run.status = "skipped"
@@ -362,7 +381,7 @@ class Bench:
         from .scoring import ParaphraseScorer
 
         v = self.validation_triplets()
-        scorer = ParaphraseScorer.load(model, max_seq_length=self.config.max_seq_length)
+        scorer = ParaphraseScorer.load(model, max_seq_length=self.config.max_seq_length, hybrid=False)
         pos = scorer.score_pairs(v["anchor"].tolist(), v["positive"].tolist())
         neg = scorer.score_pairs(v["anchor"].tolist(), v["negative"].tolist())
         return float(np.mean(pos) - np.mean(neg))
@@ -495,7 +514,8 @@ class Bench:
         if not self.config.keep_models:
             for run in runs:
                 if run.model and str(self.work) in run.model:
-                    self._scorers.pop(run.model, None)
+                    for key in [k for k in self._scorers if k[0] == run.model]:
+                        del self._scorers[key]
             shutil.rmtree(self.work, ignore_errors=True)
         self.write_log()
 
@@ -524,7 +544,11 @@ class Bench:
             anchors, positives, negatives = pairs.triplets()
             if len(anchors) >= 3:
                 panels = {}
+                shown: set[str] = set()
                 for r in done:
+                    if str(r.model) in shown:  # the default scorer embeds with Pretrained's encoder: one panel
+                        continue
+                    shown.add(str(r.model))
                     scorer = self.scorer(r.model)
                     panels[r.label] = (scorer.encode(anchors), scorer.encode(positives), scorer.encode(negatives))
                 paths.append(plot_triplet_embeddings(panels, self.out / f"tsne_{slug}.png",
@@ -565,5 +589,5 @@ def run_bench(config: BenchConfig, ablations: Sequence[str] = (), encoders: Sequ
     return tables
 
 
-__all__ = ["ABLATIONS", "METHODS", "Bench", "BenchConfig", "MethodRun", "QuestionPool", "normalise_text",
+__all__ = ["ABLATIONS", "METHODS", "PAPER_METHODS", "Bench", "BenchConfig", "MethodRun", "QuestionPool", "normalise_text",
            "run_bench"]

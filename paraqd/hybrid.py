@@ -169,30 +169,61 @@ class PenaltyRule(HybridRule):
 DEFAULT_RULE: HybridRule = PenaltyRule()
 
 
+#: :attr:`Explanation.method` of a verdict by the learned cosine alone (the scorer is not hybrid)
+PURE = "pure"
+#: :attr:`Explanation.method` of a verdict by the hybrid score
+HYBRID = "hybrid"
+
+
 @dataclass(frozen=True)
 class Explanation:
-    """Why a paraphrase was judged as it was: the scores, the verdict and the reasons."""
+    """Why a paraphrase was judged as it was: the scores, the verdict and the reasons.
+
+    The verdict is always ``score >= threshold``. ``method`` says which score that is: ``"hybrid"`` (the
+    learned cosine lowered by the check's findings, so a critical or major finding makes the pair invalid
+    under the default rule) or ``"pure"`` (the learned cosine alone: the findings are reported but do not
+    change the verdict, and :attr:`reasons` says so when the verdict is valid despite them).
+    """
 
     score: float
     cosine: float
     verdict: str
     threshold: float
     check: CheckResult
+    method: str = HYBRID
+
+    def __post_init__(self) -> None:
+        if self.verdict not in ("valid", "invalid"):
+            raise InputError(f"verdict must be 'valid' or 'invalid', not {self.verdict!r}")
+        if self.method not in (HYBRID, PURE):
+            raise InputError(f"method must be {HYBRID!r} or {PURE!r}, not {self.method!r}")
+        if (self.verdict == "valid") != (self.score >= self.threshold):
+            raise InputError(f"verdict {self.verdict!r} contradicts score {self.score:.3f} and threshold "
+                             f"{self.threshold:g}")
 
     @property
     def valid(self) -> bool:
         return self.verdict == "valid"
 
     @property
+    def ignored_findings(self) -> bool:
+        """True when the verdict is valid by the pure cosine although the check found something invalid."""
+        return self.method == PURE and self.valid and not self.check.passed
+
+    @property
     def reasons(self) -> list[str]:
-        """The check's findings, most severe first; a low learned score is a reason of its own."""
+        """The check's findings, most severe first; a low learned score is a reason of its own. A valid
+        verdict of the pure cosine that the findings contradict ends with a note saying so."""
         reasons = self.check.reasons
         if self.cosine < self.threshold:
             reasons = [*reasons, f"low learned similarity ({self.cosine:.2f} < {self.threshold:g})"]
+        if self.ignored_findings:
+            reasons = [*reasons, "valid by the pure learned cosine alone, which ignores these findings "
+                                 "(the default hybrid score would reject it)"]
         return reasons
 
     def to_dict(self) -> dict[str, Any]:
-        return {"score": self.score, "cosine": self.cosine, "verdict": self.verdict,
+        return {"score": self.score, "cosine": self.cosine, "verdict": self.verdict, "method": self.method,
                 "threshold": self.threshold, "reasons": self.reasons, "check_verdict": self.check.verdict,
                 "findings": [f.to_dict() for f in self.check.findings]}
 
@@ -228,13 +259,19 @@ class HybridScorer:
     def explain_pairs(self, cosines: Sequence[float] | np.ndarray, questions: Sequence[str],
                       paraphrases: Sequence[str], threshold: float = DEFAULT_THRESHOLD,
                       apply_rule: bool = True) -> list[Explanation]:
-        """One :class:`Explanation` per pair; with ``apply_rule=False`` the score stays the pure cosine
-        (the reasons are still reported)."""
-        scores, results = self.score_pairs(cosines, questions, paraphrases)
+        """One :class:`Explanation` per pair; with ``apply_rule=False`` the score and verdict stay the pure
+        cosine's (the reasons are still reported, and ``method`` is ``"pure"``)."""
+        return self.explain_results(cosines, self.check_pairs(questions, paraphrases), threshold, apply_rule)
+
+    def explain_results(self, cosines: Sequence[float] | np.ndarray, results: Sequence[CheckResult],
+                        threshold: float = DEFAULT_THRESHOLD, apply_rule: bool = True) -> list[Explanation]:
+        """:meth:`explain_pairs` for pairs already checked (``results``, one per cosine)."""
+        scores = self.combine(cosines, results)
         if not apply_rule:
             scores = np.asarray(cosines, dtype=np.float32).reshape(-1)
+        method = HYBRID if apply_rule else PURE
         return [
-            Explanation(float(s), float(c), "valid" if s >= threshold else "invalid", float(threshold), r)
+            Explanation(float(s), float(c), "valid" if s >= threshold else "invalid", float(threshold), r, method)
             for s, c, r in zip(scores, np.asarray(cosines, dtype=np.float32).reshape(-1), results)
         ]
 

@@ -1,13 +1,20 @@
-"""Score (question, paraphrase) pairs with a sentence encoder: cosine similarity of the two embeddings.
+"""Score (question, paraphrase) pairs with a sentence encoder and the critical-information check.
+
+By default the score is **hybrid**: the learned cosine similarity of the two embeddings, lowered by what the
+critical-information check finds (a number, unit or question lost or changed: :mod:`paraqd.hybrid`). The
+paper's score, the learned cosine alone, is one argument away: ``load(hybrid=False)`` (``--pure`` on the
+command line). A model whose ``paraqd.json`` says ``"method": "pure"`` keeps the pure cosine.
 
 A paraphrase is *valid* when its score reaches the threshold (0.5 in the paper, not tuned). Each distinct text is
 encoded once per call, so ranking many candidates for one question encodes the question a single time::
 
     from paraqd import ParaphraseScorer
 
-    scorer = ParaphraseScorer.load()               # embedded all-MiniLM-L6-v2, or load("model_dir/")
+    scorer = ParaphraseScorer.load()               # embedded all-MiniLM-L6-v2 + the check, or load("model_dir/")
     scorer.score("Alex walked 4 km.", "Alex walked four kilometres.")
     scorer.rank("Alex walked 4 km.", candidates)   # [RankedCandidate(text, score, index), ...] best first
+    scorer.explain(question, paraphrase).reasons   # why: ['the number 4 is missing']
+    ParaphraseScorer.load(hybrid=False)            # the paper's pure cosine
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ logger = logging.getLogger(__name__)
 METADATA_FILE = "paraqd.json"
 DEFAULT_THRESHOLD = 0.5
 BACKENDS = ("torch", "onnx", "onnx-int8")
+#: ``scoring.method`` values of a model's ``paraqd.json``: the hybrid score, or the learned cosine alone
+#: (``"cosine"`` is what paraqd wrote for the pure score before the hybrid score became the default).
+HYBRID_METHOD, PURE_METHODS = "hybrid", ("pure", "cosine")
 #: Inputs with at least this many distinct texts show a progress bar when ``show_progress_bar`` is None.
 PROGRESS_BAR_MIN_TEXTS = 2048
 
@@ -58,6 +68,20 @@ def read_metadata(model_dir: str | os.PathLike) -> dict[str, Any]:
     return data
 
 
+def stored_method(scoring: dict[str, Any], source: str = METADATA_FILE) -> bool | None:
+    """Whether a ``paraqd.json`` ``scoring`` section asks for the hybrid score (True), the pure cosine (False),
+    or says nothing (None: the library default, hybrid)."""
+    method = scoring.get("method")
+    if method is None:
+        return None if "hybrid" not in scoring else bool(scoring["hybrid"])
+    if method == HYBRID_METHOD:
+        return True
+    if method in PURE_METHODS:
+        return False
+    raise InputError(f"{source}: unknown scoring.method {method!r}; expected "
+                     f"{', '.join((HYBRID_METHOD, *PURE_METHODS))}")
+
+
 def _check_texts(texts: Sequence[str], what: str) -> list[str]:
     if isinstance(texts, str):
         raise InputError(f"{what} must be a list of strings, not one string")
@@ -69,7 +93,10 @@ def _check_texts(texts: Sequence[str], what: str) -> list[str]:
 
 
 class ParaphraseScorer:
-    """Cosine-similarity paraphrase scorer around a :class:`~sentence_transformers.SentenceTransformer`.
+    """Paraphrase scorer around a :class:`~sentence_transformers.SentenceTransformer`: the learned cosine,
+    lowered by the critical-information check when ``hybrid`` is set (what :meth:`load` does by default).
+
+    Built directly, a scorer is pure (``hybrid=None``); :meth:`load` is the way to get the default scorer.
 
     Args:
         model: the sentence encoder.
@@ -78,15 +105,20 @@ class ParaphraseScorer:
         metadata: the model's ``paraqd.json`` content (``{}`` for a model not trained by paraqd).
         path: where the model was loaded from, for messages.
         backend: the inference backend the model runs on.
-        hybrid: a :class:`paraqd.hybrid.HybridScorer` capping the learned cosine with the
-            critical-information check, or ``None`` for the pure learned cosine.
+        hybrid: a :class:`paraqd.hybrid.HybridScorer` lowering the learned cosine by what the
+            critical-information check finds, or ``None`` for the pure learned cosine.
+        workers: processes that parse the texts of the check on large inputs (``None``: every core this
+            process may use; see :func:`paraqd.checks.checker.parse_processes`). The parse runs while the
+            encoder embeds the same texts.
     """
 
     def __init__(self, model, *, threshold: float = DEFAULT_THRESHOLD, batch_size: int = 64,
                  metadata: dict[str, Any] | None = None, path: str | None = None, backend: str = "torch",
-                 hybrid=None):
+                 hybrid=None, workers: int | None = None):
         if batch_size < 1:
             raise InputError(f"batch_size must be at least 1, got {batch_size}")
+        if workers is not None and workers < 1:
+            raise InputError(f"workers must be at least 1, got {workers}")
         self.model = model
         self.threshold = float(threshold)
         self.batch_size = int(batch_size)
@@ -94,6 +126,7 @@ class ParaphraseScorer:
         self.path = path
         self.backend = backend
         self.hybrid = hybrid
+        self.workers = workers
         self._checker = None
 
     @property
@@ -112,17 +145,20 @@ class ParaphraseScorer:
     @classmethod
     def load(cls, path: str | os.PathLike | None = None, *, device: str | None = None, backend: str = "torch",
              batch_size: int = 64, threshold: float | None = None,
-             max_seq_length: int | None = None, hybrid: bool | None = None) -> ParaphraseScorer:
+             max_seq_length: int | None = None, hybrid: bool | None = None,
+             workers: int | None = None) -> ParaphraseScorer:
         """Load a scorer from a model directory or name (``None``: the embedded all-MiniLM-L6-v2).
 
         ``device`` None picks CUDA, then MPS, then CPU. ``threshold`` None takes the model's own from its
         ``paraqd.json`` (``scoring.threshold``), else 0.5. ``backend`` is ``"torch"``, ``"onnx"`` or
         ``"onnx-int8"`` (ONNX Runtime, int8 weights: fastest on CPU; see :mod:`paraqd.backends`).
 
-        ``hybrid`` None follows the model's ``paraqd.json`` (``scoring.method == "hybrid"``: on for models
-        trained with the recommended recipe, off for plain encoders); True caps the learned cosine with the
-        critical-information check (:mod:`paraqd.hybrid`); False gives the pure learned cosine, the paper's
-        score.
+        ``hybrid`` None (the default) scores with the hybrid rule (:mod:`paraqd.hybrid`: the learned cosine
+        lowered by what the critical-information check finds), with the rule the model's ``paraqd.json``
+        stores, unless that file asks for the pure cosine (``scoring.method`` ``"pure"``, or ``"cosine"``,
+        what ``paraqd train`` wrote before the hybrid score was the default). True forces the hybrid score;
+        False gives the pure learned cosine, the paper's score, whatever the model says. ``workers`` bounds
+        the processes that parse large inputs for the check (``None``: every core).
         """
         if backend not in BACKENDS:
             raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
@@ -140,11 +176,12 @@ class ParaphraseScorer:
         if threshold is None:
             threshold = float(scoring.get("threshold", DEFAULT_THRESHOLD))
         if hybrid is None:
-            use_hybrid = scoring.get("method") == "hybrid" or bool(scoring.get("hybrid", False))
+            stored = stored_method(scoring, f"{resolved}/{METADATA_FILE}")
+            use_hybrid = True if stored is None else stored
         else:
             use_hybrid = bool(hybrid)
         scorer = cls(model, threshold=threshold, batch_size=batch_size, metadata=metadata, path=resolved,
-                     backend=backend)
+                     backend=backend, workers=workers)
         if use_hybrid:
             from .hybrid import HybridRule, HybridScorer
 
@@ -194,27 +231,48 @@ class ParaphraseScorer:
                     show_progress_bar: bool | None = None) -> np.ndarray:
         """Scores of (question, paraphrase) pairs as a float32 array, in [-1, 1].
 
-        The learned cosine, capped by the critical-information check when the scorer is hybrid.
+        The learned cosine, lowered by what the critical-information check finds when the scorer is hybrid.
         """
-        cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
         if self.hybrid is None:
-            return cosines
-        return self.hybrid.combine(cosines, self.hybrid.check_pairs(list(questions), list(paraphrases)))
+            return self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+        cosines, results = self.cosines_and_checks(questions, paraphrases, show_progress_bar=show_progress_bar)
+        return self.hybrid.combine(cosines, results)
+
+    def cosines_and_checks(self, questions: Sequence[str], paraphrases: Sequence[str],
+                           show_progress_bar: bool | None = None) -> tuple[np.ndarray, list]:
+        """The learned cosines and the critical-information check results of the pairs.
+
+        The texts are parsed (in up to :attr:`workers` processes on large inputs) while the encoder embeds
+        them: the parse runs in a thread whose spaCy work, like the encoder's, mostly releases the GIL.
+        """
+        from concurrent.futures import ThreadPoolExecutor
+
+        questions = _check_texts(questions, "questions")
+        paraphrases = _check_texts(paraphrases, "paraphrases")
+        if len(questions) != len(paraphrases):
+            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
+        checker = self.checker if self.hybrid is None else self.hybrid.checker
+        with ThreadPoolExecutor(1, thread_name_prefix="paraqd-parse") as pool:
+            parsed = pool.submit(checker.analyze_texts, [*questions, *paraphrases], workers=self.workers)
+            try:
+                cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+            finally:
+                docs = parsed.result()
+        return cosines, checker.check_pairs(questions, paraphrases, docs=docs)
 
     def explain_pairs(self, questions: Sequence[str], paraphrases: Sequence[str]) -> list:
         """Score, learned cosine, verdict and reasons per pair (:class:`paraqd.hybrid.Explanation`).
 
-        The reasons come from the critical-information check even when the scorer is not hybrid; then
-        the score stays the pure learned cosine.
+        The verdict is always ``score >= threshold`` with this scorer's score. The reasons come from the
+        critical-information check even when the scorer is pure; then the score and verdict are the learned
+        cosine's, and an explanation whose verdict ignores findings says so (``Explanation.method`` is
+        ``"pure"``).
         """
         from .hybrid import HybridScorer
 
-        questions = _check_texts(questions, "questions")
-        paraphrases = _check_texts(paraphrases, "paraphrases")
-        cosines = self.cosine_pairs(questions, paraphrases)
+        cosines, results = self.cosines_and_checks(questions, paraphrases)
         hybrid = self.hybrid or HybridScorer(self.checker)
-        return hybrid.explain_pairs(cosines, questions, paraphrases, self.threshold,
-                                    apply_rule=self.hybrid is not None)
+        return hybrid.explain_results(cosines, results, self.threshold, apply_rule=self.hybrid is not None)
 
     def explain(self, question: str, paraphrase: str):
         """Why ``paraphrase`` is (in)valid: score, verdict and reasons (see :meth:`explain_pairs`)."""
@@ -242,6 +300,16 @@ class ParaphraseScorer:
         scores = self.score_pairs([question] * len(candidates), candidates)
         order = np.argsort(-scores, kind="stable")
         return [RankedCandidate(candidates[i], float(scores[i]), int(i)) for i in order]
+
+    @property
+    def method(self) -> str:
+        """``"hybrid"`` or ``"pure"``: the score this scorer gives (:meth:`load` picks hybrid by default)."""
+        return "pure" if self.hybrid is None else "hybrid"
+
+    @property
+    def description(self) -> str:
+        """The score in words for reports: ``"hybrid score (penalty rule)"`` or ``"pure cosine"``."""
+        return "pure cosine" if self.hybrid is None else f"hybrid score ({self.hybrid.rule.kind} rule)"
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(path={self.path!r}, threshold={self.threshold}, "

@@ -42,6 +42,13 @@ def test_weights_stand_for_repeated_negatives():
         average_precision([0.9, 0.4], [0.5] * 3 + [0.1] * 2))
 
 
+def test_weighted_hand_computed_example():
+    """pos 0.9, 0.5; one negative at 0.7 standing for 3: P/R = 1/.5 (0.9), .25/.5 (0.7), .4/1 (0.5)."""
+    assert average_precision([0.9, 0.5], [0.7], [3.0]) == pytest.approx(0.5 * 1 + 0.5 * 0.4)
+    assert precision_at_recall([0.9, 0.5], [0.7], 0.2, [3.0]) == 1.0
+    assert precision_at_recall([0.9, 0.5], [0.7], 1.0, [3.0]) == pytest.approx(0.4)
+
+
 def test_perfect_and_inverted_rankings():
     assert average_precision([0.9, 0.8], [0.1, 0.2, 0.3]) == 1.0
     assert average_precision([0.1], [0.2, 0.3, 0.4]) == pytest.approx(0.25)

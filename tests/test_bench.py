@@ -86,8 +86,11 @@ def test_every_method_runs_on_tiny_models(files, tmp_path, tiny_fsmt_pair, tiny_
     out = tmp_path / "bench"
     table = Bench(tiny_config(files, out, tiny_fsmt_pair, tiny_bert_mlm), show_progress_bar=False).table1()
     methods = [key[1] for key, _ in table.rows]
-    assert methods == ["Pretrained", "UDA", "UDA (pl)", "SSMBA", "SSMBA (pl)", "ParaQD"]
+    assert methods == ["Pretrained", "UDA", "UDA (pl)", "SSMBA", "SSMBA (pl)", "ParaQD", "Default scorer (hybrid)"]
     assert all(metrics is not None and metrics["n"] == 6 for _, metrics in table.rows)
+    rows = {key[1]: metrics for key, metrics in table.rows}
+    # the paper's methods keep the pure cosine; the default scorer is the same untrained encoder, hybrid
+    assert rows["Default scorer (hybrid)"]["mu_neg"] < rows["Pretrained"]["mu_neg"]  # numbers dropped: penalised
     for name in ("table1.md", "table1.csv", "table1.json", "bench.json", "scores_eval.png", "confusion_eval.png",
                  "tsne_eval.png"):
         assert (out / name).is_file(), name
@@ -96,8 +99,10 @@ def test_every_method_runs_on_tiny_models(files, tmp_path, tiny_fsmt_pair, tiny_
     assert log["runs"]["uda-pl"]["pseudo_labels"]["positive"] + log["runs"]["uda-pl"]["pseudo_labels"]["negative"] \
         == log["runs"]["uda-pl"]["generated"]
     assert log["runs"]["paraqd"]["steps"] == 2 and "versions" in log and log["wall_seconds"] > 0
+    assert log["runs"]["default"]["scorer"] == "hybrid score (penalty rule)"
     md = (out / "table1.md").read_text()
-    assert "1 pool questions dropped" in md and "| eval | Pretrained |" in md
+    assert "1 pool questions dropped" in md and "| eval | Pretrained |" in md and "|  | Default scorer (hybrid) |" in md
+    assert "the paper's methods are scored with the pure learned cosine" in md
     assert not (out / "work" / "models").exists()           # models removed unless --keep-models
 
 

@@ -155,15 +155,18 @@ def test_cli_json_and_markdown(pairs_csv, tmp_path, capsys):
     rows = json.loads(out.read_text())
     assert len(rows) == 1 and list(rows[0])[:len(JSON_KEYS)] == JSON_KEYS
     assert rows[0]["n"] == 5 and -1 <= rows[0]["mu_neg"] <= 1
+    assert rows[0]["scorer"] == "hybrid"  # the default scorer
+    assert "hybrid score (penalty rule)" in md.read_text()
     assert "| file | n |" in md.read_text() and str(pairs_csv) in capsys.readouterr().out
 
 
 @pytest.mark.skipif(not SHARED_AQUA.is_file(), reason="shared evaluation data not present")
 def test_known_answer_pretrained_on_aqua_test(tmp_path):
-    """The untrained all-MiniLM-L6-v2 reproduces the paper's "Pretrained" AquaRAT figures."""
+    """The untrained all-MiniLM-L6-v2 with the pure cosine reproduces the paper's "Pretrained" AquaRAT figures."""
     out = tmp_path / "out.json"
-    assert main(["evaluate", "pretrained", str(SHARED_AQUA), "--json", str(out)]) == 0
+    assert main(["evaluate", "pretrained", str(SHARED_AQUA), "--json", str(out), "--pure"]) == 0
     row = json.loads(out.read_text())[0]
+    assert row["scorer"] == "pure"
     expected = {"macro_p": 0.658, "macro_r": 0.502, "macro_f1_paper": 0.569, "weighted_p": 0.784,
                 "weighted_r": 0.318, "weighted_f1_paper": 0.453, "mu_pos": 0.980, "mu_neg": 0.906,
                 "separation": 0.073, "roc_auc": 0.864}

@@ -101,4 +101,6 @@ def test_explain_table3_example1_overrides_a_confident_encoder():
     ok = hybrid.explain(0.97, q, q.replace("7 pounds", "seven pounds"))
     assert ok.valid and ok.score == pytest.approx(0.97) and ok.reasons == []
     pure = hybrid.explain_pairs([0.97], [q], [p], apply_rule=False)[0]
-    assert pure.valid and pure.score == pytest.approx(0.97) and pure.reasons == e.reasons
+    assert pure.valid and pure.score == pytest.approx(0.97) and pure.method == "pure"
+    # the same findings, and a last reason saying the pure verdict ignores them
+    assert pure.reasons[:-1] == e.reasons and "ignores these findings" in pure.reasons[-1]

@@ -143,6 +143,33 @@ def test_seed_optimisation_trains_the_best_seed_and_model_round_trips(tmp_path):
     assert again.score(QUESTIONS[0], QUESTIONS[1]) == pytest.approx(float(probs[0]), abs=1e-5)
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("one_torch_thread")
+def test_seed_run_stopped_early_and_resumed_equals_an_uninterrupted_run(tmp_path):
+    """Seed optimisation checkpoints each seed at the early stop and resumes the best: CrossEncoderTrainer's
+    resume must continue the same schedule and data order as one uninterrupted run."""
+    from paraqd.pairs.cross_encoder import CrossEncoderTrainingConfig, _StopAt, _trainer
+    from paraqd.pairs.data import read_labelled_pairs
+
+    gold = read_labelled_pairs(_gold(tmp_path / "gold.csv"))
+    config = CrossEncoderTrainingConfig(batch_size=2, max_length=32, lr=1e-4)
+    whole, trainer = _trainer(gold, config, 4, 7, None, tmp_path / "a", False)
+    trainer.train()
+    resumed, trainer = _trainer(gold, config, 4, 7, None, tmp_path / "b", False)
+    stop = _StopAt(1)
+    trainer.add_callback(stop)
+    trainer.train()
+    assert trainer.state.global_step == 1 and (tmp_path / "b" / "checkpoint-1").is_dir()
+    trainer.remove_callback(stop)
+    trainer.train(resume_from_checkpoint=str(tmp_path / "b" / "checkpoint-1"))
+    assert trainer.state.global_step == 4
+    pairs = [(QUESTIONS[0], QUESTIONS[1]), (QUESTIONS[0], QUESTIONS[2]), (QUESTIONS[3], QUESTIONS[4])]
+    fresh, _ = _trainer(gold, config, 4, 7, None, tmp_path / "c", False)  # untrained: training changed it
+    assert np.abs(whole.predict(pairs, progress=False) - fresh.predict(pairs, progress=False)).max() > 1e-3
+    np.testing.assert_allclose(resumed.predict(pairs, progress=False), whole.predict(pairs, progress=False),
+                               atol=1e-5)
+
+
 @pytest.fixture(scope="module")
 def trained_cross_encoder(tmp_path_factory, one_torch_thread):
     tmp = tmp_path_factory.mktemp("ce")

@@ -481,3 +481,40 @@ def test_scores_are_plain_json_numbers(client):
     text = client.post("/score", json=pairs_body([(WALK, WALK_CM)])).text
     score = json.loads(text)["results"][0]["score"]
     assert isinstance(score, float) and np.isfinite(score) and round(score, 6) == score
+
+
+@pytest.mark.slow
+def test_paraqd_serve_starts_with_one_command_offline_and_stops_on_ctrl_c():
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import httpx
+
+    port = free_port()
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(root)}
+    process = subprocess.Popen([sys.executable, "-m", "paraqd", "serve", "--port", str(port), "--no-access-log"],
+                               env=env, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            assert process.poll() is None, process.stdout.read()
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=2).json()
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "the service did not start"
+                time.sleep(0.25)
+        assert health["model"].endswith("model") and health["status"] == "ok"
+        answer = httpx.post(f"http://127.0.0.1:{port}/score", json=pairs_body([(WALK, WALK_KM)]), timeout=60)
+        assert answer.status_code == 200 and answer.json()["results"][0]["valid"] is True
+        assert httpx.get(f"http://127.0.0.1:{port}/", timeout=10).text.startswith("<!doctype html>")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -118,6 +118,7 @@ def test_page_shows_verdicts_and_marks_the_changed_words(browser, server, artifa
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.goto(server)
     assert page.get_by_label("Word problem").is_visible()
+    page.wait_for_function("document.getElementById('mode').textContent.includes('critical-information check')")
 
     # 1. nothing to check: a one-line error, the field marked and focused
     page.get_by_role("button", name="Check paraphrases").click()

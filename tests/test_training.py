@@ -260,7 +260,7 @@ def test_trained_model_loads_and_differs(augmented_model):
     trained, untrained = ParaphraseScorer.load(model_dir), ParaphraseScorer.load()
     rows = pd.read_json(triplets, lines=True)
     a, n = rows["anchor"].tolist(), rows["negative"].tolist()
-    assert np.abs(trained.score_pairs(a, n) - untrained.score_pairs(a, n)).max() > 1e-4
+    assert np.abs(trained.cosine_pairs(a, n) - untrained.cosine_pairs(a, n)).max() > 1e-4
     meta = trained.metadata
     assert meta["hyperparameters"]["max_steps"] == 3 and meta["seed"] == 3407
     assert meta["training_files"][0]["sha256"] == sha256_file(triplets)
@@ -268,7 +268,8 @@ def test_trained_model_loads_and_differs(augmented_model):
     assert set(meta["operators"]["negative"]) <= {"last-sentence-deletion", "number-deletion"}
     assert sum(meta["operators"]["positive"].values()) == len(rows)
     assert {"python", "torch", "transformers", "sentence-transformers", "paraqd"} <= set(meta["versions"])
-    assert meta["scoring"] == {"method": "cosine", "threshold": 0.5} and trained.threshold == 0.5
+    # no method stored: the trained model gets the library's default score, the hybrid one
+    assert meta["scoring"] == {"threshold": 0.5} and trained.threshold == 0.5 and trained.method == "hybrid"
     assert meta["run"]["global_step"] == 3
     accuracy = [h for h in meta["history"] if "eval_validation_cosine_accuracy" in h]
     assert accuracy[0]["step"] == 0 and accuracy[-1]["step"] == 3
@@ -310,6 +311,10 @@ def test_model_card_renders_hybrid_scoring_and_recipe_figures():
     assert "Hybrid" in card and '{"critical": 2.0}' in card and "**0.55**" in card
     assert "| validation roc_auc | 0.91 |" in card and "| ref.csv | `ab12` | 7 |" in card
     assert "frozen-encoder-head" in card and "paraqd version: 9.9" in card
+    # no stored method: paraqd's default, the hybrid score; a stored pure method says so
+    assert "Hybrid" in render_model_card({"scoring": {"threshold": 0.5}}, "m")
+    assert "paper's score), as this model's paraqd.json asks" in render_model_card(
+        {"scoring": {"method": "pure", "threshold": 0.5}}, "m")
 
 
 def test_trainer_reads_train_ready_triplets(tmp_path):

@@ -130,7 +130,7 @@ def test_selection_keeps_the_best_epoch_including_the_untrained_encoder():
 
 
 def test_auc_standard_error():
-    from paraqd.training.recipes import auc_standard_error
+    from paraqd.evaluation.metrics import auc_standard_error
 
     se = auc_standard_error(0.8, 74, 106)
     assert 0.02 < se < 0.05  # about 0.033 for the hand-labelled dev pairs

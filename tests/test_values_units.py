@@ -99,6 +99,10 @@ def test_double_as_a_kind_is_not_a_factor(text):
     ("Ben's phone is two times older than Suzy's phone.", "Ben's phone is double the age of Suzy's phone."),
     ("Dana runs four times faster than she walks.", "Dana runs at a fourfold speed of her walk."),
     ("He bought a dozen eggs.", "He bought 12 eggs."),
+    ("She double-counts 7 sheep.", "She counts 7 sheep twice."),
+    ("It gets 1000 more dislikes and 0 more likes.", "It gets 1000 more dislikes and no more likes."),
+    ("She wants $100 bills.", "She wants hundred-dollar bills."),
+    ("It costs Rs. 12.40 per square metre.", "It costs Rs.12,40 per square meter."),
     ("Class A is a third the size of Class C.", "Class A is one-third the size of Class C."),
     ("Billy sold DVDs to his first 3 customers.", "Billy sold DVDs to the initial 3 customers."),
     ("One glass costs $5.", "A single glass costs $5."),
@@ -156,6 +160,10 @@ def test_percentage_written_as_its_bare_number_is_a_change_of_kind(checker):
      "They serve 12 cars every quarter of an hour and 8 cars every quarter of an hour later."),
     ("How many songs can she download in half an hour?", "How many songs can she download in 30 minutes?"),
     ("Lara was 9. How old will she be 10 years from now?", "Lara was 9. How old will she be a decade from now?"),
+    ("It has a $15.20 pair of shorts and socks at $6.80.",
+     "It has shorts costing 15 dollars and 20 cents, and socks costing 6 dollars and 80 cents."),
+    ("The movie took 2.5 hours.", "The movie took 2 hours and 30 minutes."),
+    ("The charge is 2 extra dollars beyond 2 km.", "There is an extra 2-dollar charge beyond 2,000 meters."),
 ])
 def test_equal_units_and_quantities_are_not_reported(checker, question, paraphrase):
     assert value_findings(checker, question, paraphrase) == []
@@ -170,6 +178,7 @@ def test_equal_units_and_quantities_are_not_reported(checker, question, paraphra
     ("He started at 23 years old.", "He started at the age of 25."),
     ("Brady gets 70 cents for each card.", "Brady gets $0.07 for each card."),
     ("How many songs can she download in half an hour?", "How many songs can she download in 20 minutes?"),
+    ("The movie took 2.5 hours.", "The movie took 2 hours and 20 minutes."),
 ])
 def test_changed_quantities_are_caught(checker, question, paraphrase):
     assert checker.check(question, paraphrase).worst == Severity.CRITICAL
@@ -196,6 +205,37 @@ def test_unit_dropped_from_its_number_is_still_major(checker):
 ])
 def test_a_rate_whose_period_changed_is_major(checker, question, paraphrase):
     assert checker.check(question, paraphrase).worst >= Severity.MAJOR
+
+
+@needs_spacy
+def test_factors_that_swapped_what_they_multiply_are_caught(checker):
+    q = "The band has 110 members. There are 4 times as many drummers as flutists, and twice as many flutists as singers."
+    p = "The band has 110 members. There are 2 times as many drummers as flutists, and 4 times as many flutists as singers."
+    assert "number_roles_swapped" in {f.kind for f in checker.check(q, p).findings
+                                      if f.severity == Severity.CRITICAL}
+
+
+@needs_spacy
+@pytest.mark.parametrize("question, paraphrase", [
+    ("If bananas cost $2 each and oranges cost $1.50 each, how much for 5 of each?",
+     "If bananas cost $1.50 each and oranges cost $2 each, how much for 5 of each?"),
+    ("Peter bought 2 pairs of pants and 5 shirts, and Jessica bought 2 shirts.",
+     "Peter bought 5 pairs of pants and 2 shirts, and Jessica bought 2 shirts."),
+])
+def test_numbers_that_swapped_places_are_caught(checker, question, paraphrase):
+    assert "number_roles_swapped" in {f.kind for f in checker.check(question, paraphrase).findings}
+
+
+@needs_spacy
+def test_reordered_quantities_keep_their_places(checker):
+    assert value_findings(checker, "He has 5 apples and 3 pears.", "He has 3 pears and 5 apples.") == []
+
+
+@needs_spacy
+def test_asked_period_changed_is_major(checker):
+    q = "She teaches it two phrases a week. How many days has she had it?"
+    p = "She teaches it two phrases a week. How many weeks has she had it?"
+    assert checker.check(q, p).worst >= Severity.MAJOR
 
 
 @needs_spacy

@@ -51,7 +51,7 @@ _DIGIT_NUMBER = re.compile(
     r"(?P<num>"
     r"(?P<mw>\d+)[ ]+(?P<mn>\d+)/(?P<md>\d+)(?![/\d])"
     r"|(?P<fn>\d+)/(?P<fd>\d+)(?![/\d])"
-    r"|(?P<dec>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
+    r"|(?P<dec>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+|(?<=\d)(?:(?<=[$₹€£.]\d)|(?<=[$₹€£.]\d\d)),\d\d(?![\d,]))?|\.\d+)"
     r")"
     r"(?:(?P<ord>st|nd|rd|th)(?![A-Za-z]))?"
     r"(?:(?P<scale>[ ](?:hundred|thousand|million|billion|trillion|dozen))(?![A-Za-z]))?"
@@ -93,7 +93,8 @@ _NUMERIC_WORDS = _CARDINAL_WORDS | ORDINAL_WORDS.keys() | DENOMINATOR_WORDS.keys
 #: Words after which "minus five" is a negative number rather than a subtraction.
 _SIGN_CONTEXT = {"is", "was", "were", "are", "be", "been", "of", "to", "from", "at", "by", "reached", "becomes",
                  "became", "equals", "and", "or"}
-_START_WORDS = (_CARDINAL_WORDS | ORDINAL_WORDS.keys() | {"half", "a", "an", "minus", "negative"})
+_START_WORDS = (_CARDINAL_WORDS | ORDINAL_WORDS.keys() | {"half", "a", "an", "minus", "negative", "hundred",
+                                                          "thousand"})
 _ONE_PRONOUN_BEFORE = {"no", "the", "this", "that", "which", "each", "any", "every", "some", "another",
                        "other", "last", "same", "little", *ORDINAL_WORDS}
 #: words after "a third", "a fifth" that make it a fraction: "a third of them", "a third the size"
@@ -138,7 +139,9 @@ def _digit_numbers(text: str) -> list[NumberMention]:
             value = int(m.group("fn")) / den
             kind = "fraction"
         else:
-            raw = m.group("dec").replace(",", "")
+            raw = m.group("dec")
+            # "Rs.12,40": a decimal comma (two digits after it, right after a currency sign)
+            raw = raw.replace(",", ".") if re.fullmatch(r"\d{1,2},\d\d", raw) else raw.replace(",", "")
             value = float(raw)
             if "." in raw:
                 kind = "decimal"
@@ -254,6 +257,9 @@ class _WordParser:
             return i + 1, ORDINAL_WORDS[w], "ordinal"
         if w == "half":
             return i + 1, 0.5, "fraction"
+        if w in ("hundred", "thousand") and self.text[self.toks[i].end:self.toks[i].end + 1] == "-" \
+                and self.joined(i + 1):
+            return i + 1, 100 if w == "hundred" else 1000, "cardinal"  # "hundred-dollar bills"
         return None
 
     def _negative(self, i: int) -> tuple[int, float, str] | None:
@@ -436,9 +442,10 @@ MULTIPLIER_WORDS = {
 COUNT_NOUNS = {"pair": 2, "couple": 2, "duo": 2, "trio": 3, "quartet": 4, "dozen": 12, "score": 20}
 _MULTIPLIER = re.compile(
     r"(?<![A-Za-z-])(?:(?P<mult>" + "|".join(sorted(MULTIPLIER_WORDS, key=len, reverse=True)) + r")"
+    r"(?=-count)?"
     r"|(?:a|an|the)[ ]+(?P<count>" + "|".join(c for c in COUNT_NOUNS if c != "dozen") + r")(?=[ ]+of(?![A-Za-z]))"
     r"|(?:(?<=a[ ])|(?<=an[ ])|(?<=the[ ]))(?P<group>duo|trio|quartet)(?![A-Za-z-])"
-    r")(?![A-Za-z-])",
+    r")(?![A-Za-z]|-(?!count))",
     re.IGNORECASE)
 #: "a double room", "a triple jump": after an article, "double"/"triple" describe a kind, not a factor
 _KIND_ARTICLE = re.compile(r"(?<![A-Za-z])(?:a|an)[ ]+$", re.IGNORECASE)
@@ -460,7 +467,7 @@ def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> t
             word = m.group("mult").lower()
             if word in ("double", "triple", "quadruple", "treble", "quintuple") \
                     and _KIND_ARTICLE.search(text, max(0, m.start() - 4), m.start()):
-                continue  # "a double room" ("double-check", "triple-decker" are never matched)
+                continue  # "a double room" ("double-check", "triple-decker" never match; "double-counts" does)
             found.append(NumberMention(m.start(), m.end(), m.group(), value=float(MULTIPLIER_WORDS[word]),
                                        kind="multiplier", written="words"))
         else:

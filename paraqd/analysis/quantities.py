@@ -35,6 +35,8 @@ _ONE_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:a|an|one|per|each|every|single)[ ]
 #: "quarter of an hour", "half of a day" without a numerator: a part of one unit
 _PARTS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3}
 _PART_OF = re.compile(r"(?<![A-Za-z])(half|quarter|third)[ ]+of[ ]+(?:a|an|one)[ ]+$", re.IGNORECASE)
+#: "2 extra dollars", "5 more rupees"
+_MONEY_GAP = re.compile(r"[ ]+(?:extra|more|additional|fewer|less)[ ]+", re.IGNORECASE)
 #: "a year and a half"
 _AND_A_HALF = re.compile(r"[ ]+and[ ]+(a[ ]+half)(?![A-Za-z])", re.IGNORECASE)
 #: words that, between an article and a unit, make it something other than one unit ("a few hours")
@@ -45,11 +47,13 @@ _CACHE_KEY = "paraqd.analysis.quantities"
 
 @dataclass(frozen=True)
 class Quantity:
-    """A value with a unit. ``number`` is the number mention, or None for an implicit one ("a decade")."""
+    """A value with a unit. ``number`` is the number mention, or None for an implicit one ("a decade");
+    ``parts`` the smaller quantities added to it ("15 dollars and 20 cents": 15.2 dollars, part 20 cents)."""
 
     value: float
     unit: UnitMention
     number: NumberMention | None = None
+    parts: tuple[Quantity, ...] = ()
 
     @property
     def start(self) -> int:
@@ -89,7 +93,8 @@ def extract_quantities(text: str, numbers: tuple[NumberMention, ...],
                 continue
             gap = text[number.end:unit.start]
             if (len(gap) <= 2 and set(gap) <= _GAP) or (
-                    number.kind == "fraction" and _FRACTION_GAP.fullmatch(gap)):
+                    number.kind == "fraction" and _FRACTION_GAP.fullmatch(gap)) or (
+                    number.kind == "currency" and _MONEY_GAP.fullmatch(gap)):
                 found.append(Quantity(number.value, unit, number))
                 used.add(unit.start)
             break
@@ -113,7 +118,32 @@ def extract_quantities(text: str, numbers: tuple[NumberMention, ...],
             found.append(Quantity(1.5, unit, half))
             continue
         found.append(Quantity(1.0, unit, None))
-    return tuple(sorted(found, key=lambda q: q.start))
+    return _compound(text, sorted(found, key=lambda q: q.start))
+
+
+_AND = re.compile(r"[ ]*,?[ ]+and[ ]+|[ ]*,[ ]*", re.IGNORECASE)
+
+
+def _compound(text: str, found: list[Quantity]) -> tuple[Quantity, ...]:
+    """Quantities written in two units, the larger first: "15 dollars and 20 cents" (15.2 dollars), "2 hours
+    and 30 minutes" (2.5 hours), "5 feet 6 inches"."""
+    out: list[Quantity] = []
+    i = 0
+    while i < len(found):
+        big = found[i]
+        small = found[i + 1] if i + 1 < len(found) else None
+        if (small is not None and big.number is not None and small.number is not None
+                and small.unit.unit.name != big.unit.unit.name
+                and (_AND.fullmatch(text[big.unit.end:small.number.start])
+                     or not text[big.unit.end:small.number.start].strip())):
+            a, b = to_base(1.0, big.unit.unit), to_base(small.value, small.unit.unit)
+            if a is not None and b is not None and a[1] == b[1] and b[0] < a[0]:
+                out.append(Quantity(big.value + b[0] / a[0], big.unit, big.number, (small,)))
+                i += 2
+                continue
+        out.append(big)
+        i += 1
+    return tuple(out)
 
 
 # ------------------------------------------------------------------------------------------------ pint
@@ -200,8 +230,8 @@ def conversions(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Qu
         return memo[question.text]
     q_quants, p_quants = quantities(question), quantities(paraphrase)
 
-    def key(q: Quantity) -> tuple[float, str]:
-        return round(q.value, 9), q.unit.unit.name
+    def key(q: Quantity) -> tuple[float, str, bool]:
+        return round(q.value, 9), q.unit.unit.name, bool(q.parts)
 
     q_written = Counter(key(q) for q in q_quants if q.number is not None)
     p_written = Counter(key(q) for q in p_quants if q.number is not None)
@@ -219,7 +249,7 @@ def conversions(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Qu
             if pq.number is not None and p_surplus[key(pq)] <= 0:
                 continue
             implicit_one_side = (pq.number is None) != (qq.number is None)
-            if qq.unit.unit.name == pq.unit.unit.name and not implicit_one_side:
+            if qq.unit.unit.name == pq.unit.unit.name and not implicit_one_side and not (qq.parts or pq.parts):
                 continue
             if same_quantity(qq.value, qq.unit.unit, pq.value, pq.unit.unit):
                 pairs.append((qq, pq))

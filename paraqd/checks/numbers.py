@@ -49,6 +49,9 @@ def value_key(mention: NumberMention) -> tuple[str, float]:
     return value_kind(mention), mention.rounded
 
 
+_NONE = re.compile(r"(?<![A-Za-z])(?:no|none|nothing|nobody|nil)(?![A-Za-z])", re.IGNORECASE)
+
+
 def _is_silent(mention: NumberMention) -> bool:
     """Words that are numbers only sometimes and are never reported on their own: ordinal words ("first")
     and the word "one" (a pronoun or determiner as often as a count)."""
@@ -88,9 +91,10 @@ class NumberCheck(Check):
 
         # a quantity converted with its unit: "2 hours" -> "120 minutes", "10 years" -> "a decade"
         for q_quant, p_quant in conversions(question, paraphrase):
-            for number, counts in ((q_quant.number, missing), (p_quant.number, added)):
-                if number is not None and counts[value_key(number)] > 0:
-                    counts[value_key(number)] -= 1
+            for quantity, counts in ((q_quant, missing), (p_quant, added)):
+                for number in (quantity.number, *(part.number for part in quantity.parts)):
+                    if number is not None and counts[value_key(number)] > 0:
+                        counts[value_key(number)] -= 1
         missing, added = +missing, +added
 
         # same written value, other kind: "20%" -> "20", "$5" -> "5", "Grade 5" -> "fifth grade"
@@ -107,10 +111,11 @@ class NumberCheck(Check):
                     ))
                     missing[key] -= 1
                     added[other] -= 1
-        # words that are numbers only sometimes are not reported on their own
-        for counts, by_key in ((missing, q_by_key), (added, p_by_key)):
+        # words that are numbers only sometimes are not reported on their own; 0 is "no" ("0 more likes" ->
+        # "no more likes")
+        for counts, by_key, other in ((missing, q_by_key, paraphrase), (added, p_by_key, question)):
             for key in list(counts):
-                if all(_is_silent(m) for m in by_key[key]):
+                if all(_is_silent(m) for m in by_key[key]) or (key[1] == 0 and _NONE.search(other.text)):
                     counts[key] = 0
         missing, added = +missing, +added
         if not missing and not added:
@@ -183,7 +188,28 @@ def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
     roles = [(number.rounded, noun.lemma_.lower(), number) for number, tok, noun in counted_nouns(doc)
              if noun.i > tok.i]
     roles += [(number.rounded, unit.unit.name, number) for number, unit in quantity_mentions(doc)]
+    roles += _factor_roles(doc)
     return [role for role in roles if value_kind(role[2]) == "plain"]
+
+
+def _factor_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
+    """``(value, noun, mention)`` for factors: "4 times as many percussion players" -> (4, "percussion"),
+    "twice as many woodwinds" -> (2, "woodwind"): the first noun within six tokens after the factor."""
+    roles = []
+    for number in compared_numbers(doc):
+        span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+        if span is None or len(span) == 0:
+            continue
+        nxt = span.end
+        if number.kind != "multiplier":
+            if nxt >= len(doc.doc) or doc.doc[nxt].lower_ != "times":
+                continue
+            nxt += 1
+        for tok in doc.doc[nxt:min(nxt + 6, span.sent.end)]:
+            if tok.pos_ in ("NOUN", "PROPN"):
+                roles.append((number.rounded, tok.lemma_.lower(), number))
+                break
+    return roles
 
 
 def _changed_mention(mentions: Sequence[NumberMention], kept: Sequence[NumberMention]) -> NumberMention:
@@ -194,22 +220,51 @@ def _changed_mention(mentions: Sequence[NumberMention], kept: Sequence[NumberMen
 
 
 def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
-    """Two numbers that traded what they count: lost (a, x), (b, y); gained (a, y), (b, x)."""
-    q_roles = {(v, r): m for v, r, m in number_roles(question)}
-    p_roles = {(v, r): m for v, r, m in number_roles(paraphrase)}
-    lost = [k for k in q_roles if k not in p_roles]
-    gained = set(p_roles) - set(q_roles)
+    """Two numbers that traded what they count: lost (a, x), (b, y); gained (a, y), (b, x). Roles are
+    counted as multisets ("Jessica bought 2 shirts" elsewhere does not hide "2 pants, 5 shirts" -> "5 pants,
+    2 shirts"); when no counted noun tells, the words around each number do (:func:`_swapped_places`)."""
+    swap = _cross_swap(number_roles(question), number_roles(paraphrase))
+    if swap is not None:
+        (q_a, q_b), (p_a, p_b), (x, y) = swap
+        return [Finding("number_roles_swapped", f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
+                        Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
+    swap = _cross_swap(_places(question), _places(paraphrase))
+    if swap is not None:
+        (q_a, q_b), (p_a, p_b), _ = swap
+        return [Finding("number_roles_swapped", f"{q_a.text} and {q_b.text} swapped places",
+                        Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
+    return []
+
+
+def _cross_swap(q_roles, p_roles):
+    """Mentions of two values a, b whose roles x, y crossed: ((q_a, q_b), (p_a, p_b), (x, y)) or None."""
+    q_count = Counter((v, r) for v, r, _ in q_roles)
+    p_count = Counter((v, r) for v, r, _ in p_roles)
+    lost, gained = list(q_count - p_count), p_count - q_count
+    q_first = {(v, r): m for v, r, m in reversed(q_roles)}
+    p_first = {(v, r): m for v, r, m in reversed(p_roles)}
     for i, (a, x) in enumerate(lost):
         for b, y in lost[i + 1:]:
-            if a != b and x != y and (a, y) in gained and (b, x) in gained:
-                q_a, q_b = q_roles[(a, x)], q_roles[(b, y)]
-                p_a, p_b = p_roles[(a, y)], p_roles[(b, x)]
-                return [Finding(
-                    "number_roles_swapped",
-                    f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
-                    Severity.CRITICAL, (q_a, q_b), (p_a, p_b),
-                )]
-    return []
+            if a != b and x != y and gained[(a, y)] > 0 and gained[(b, x)] > 0:
+                return (q_first[(a, x)], q_first[(b, y)]), (p_first[(a, y)], p_first[(b, x)]), (x, y)
+    return None
+
+
+_CONTEXT_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _places(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, NumberMention]]:
+    """``(value key, place, mention)`` per number: its place is the two words before it and the word after
+    it, lower-cased, without a plural "s" ("bananas cost $2 each" -> "banana cost|each")."""
+    places = []
+    for m in compared_numbers(doc):
+        if _is_silent(m):
+            continue
+        before = _CONTEXT_WORD.findall(doc.text[max(0, m.start - 40):m.start])[-2:]
+        after = _CONTEXT_WORD.findall(doc.text[m.end:m.end + 20])[:1]
+        words = [w.lower().removesuffix("s") for w in (*before, "|", *after)]
+        places.append((value_key(m), " ".join(words), m))
+    return places
 
 
 _SPACED_SLASH = re.compile(r"\s*/\s*")

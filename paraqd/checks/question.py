@@ -242,6 +242,12 @@ class QuestionCheck(Check):
         )
 
 
+def asked_unit(doc: QuestionDoc) -> str | None:
+    """The unit a text asks for by name ("How many days has she had it?" -> "day"), or ``None``."""
+    ask = find_ask(doc)
+    return None if ask is None or ask.noun_span is None else _unit_named(ask)
+
+
 def _unit_named(ask: Ask) -> str | None:
     """The unit the asked noun names ("kgs" -> "kilogram"), if it is one."""
     span = ask.noun_span

@@ -25,7 +25,8 @@ from .findings import Finding, Severity
 def quantity_mentions(doc: QuestionDoc) -> list[tuple[NumberMention, UnitMention]]:
     """``(number, unit)`` for every number that measures a unit ("200 km", "half an hour"); ordinals
     ("the first month") and percentages measure nothing."""
-    return [(q.number, q.unit) for q in all_quantities(doc) if q.number is not None]
+    return [(q.number, q.unit) for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)
+            if q.number is not None]
 
 
 def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
@@ -38,11 +39,21 @@ def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc)
     hours") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
     gone, "miles per hour" kept)."""
     name = mentions[0].unit.name
-    if name in {q.unit.unit.name for q in all_quantities(doc)}:  # "20 km", and rates: "3 times a week"
+    measured = {q.unit.unit.name for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)}
+    if name in measured:  # "20 km", and rates: "3 times a week"
         return Severity.MAJOR
+    if _asked_unit(doc) == name and _asked_unit(other) not in (None, name):
+        return Severity.MAJOR  # "how many days" -> "how many weeks"
     if mentions[0].category == "Time" or any(_is_part(name, u.unit.name) for u in other.units):
         return Severity.MINOR
     return Severity.MAJOR
+
+
+def _asked_unit(doc: QuestionDoc) -> str | None:
+    """The unit the question asks for by name ("how many days" -> day), if any."""
+    from .question import asked_unit
+
+    return asked_unit(doc)
 
 
 def _units_by_name(doc: QuestionDoc) -> dict[str, list[UnitMention]]:
@@ -71,10 +82,10 @@ class UnitCheck(Check):
         converted = conversions(question, paraphrase)
         converted_names = {pq.unit.unit.name for _, pq in converted}
         for qq, pq in converted:
-            if qq.unit.unit.name in missing:
-                missing.remove(qq.unit.unit.name)
-            if pq.unit.unit.name in added:
-                added.remove(pq.unit.unit.name)
+            for quantity, names in ((qq, missing), (pq, added)):
+                for name in (quantity.unit.unit.name, *(part.unit.unit.name for part in quantity.parts)):
+                    if name in names:
+                        names.remove(name)
 
         # a compound unit written as its parts, or the parts as the compound: "60 km per one hour" ->
         # "60 km/h", "20 km/h" -> "20 km in an hour"
@@ -98,12 +109,17 @@ class UnitCheck(Check):
                 added.remove(other)
 
         # a quantity whose unit changed while both units still occur elsewhere: "12 minutes" -> "12 months"
+        # (quantities converted above are accounted for: "2 km" -> "2,000 meters" is no change of "2")
+        q_converted = {id(q.unit) for qq, _ in converted for q in (qq, *qq.parts)}
+        p_converted = {id(q.unit) for _, pq in converted for q in (pq, *pq.parts)}
         q_quant: dict[float, set[str]] = defaultdict(set)
         for value, unit in quantities(question):
-            q_quant[value].add(unit.unit.name)
+            if id(unit) not in q_converted:
+                q_quant[value].add(unit.unit.name)
         p_quant: dict[float, list[UnitMention]] = defaultdict(list)
         for value, unit in quantities(paraphrase):
-            p_quant[value].append(unit)
+            if id(unit) not in p_converted:
+                p_quant[value].append(unit)
         for value, q_names in q_quant.items():
             p_names = {u.unit.name for u in p_quant.get(value, ())}
             if not p_names or p_names & q_names or any(

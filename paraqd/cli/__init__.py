@@ -33,6 +33,7 @@ EPILOG = """examples:
   paraqd bench --pool q.jsonl --eval test.csv -o out/     all methods on the same budget
   paraqd pairs closure labelled.csv -o more.csv           more pairs from labelled ones
   paraqd demo                                       the main job on bundled samples, offline
+  paraqd serve                                      JSON endpoints and a web page on http://127.0.0.1:8000/
 
 Run `paraqd COMMAND --help` for the options of one command."""
 

@@ -10,7 +10,12 @@ from . import command
 
 log = logging.getLogger("paraqd.bench")
 
-DESCRIPTION = """Compare pretrained, UDA, UDA (pl), SSMBA, SSMBA (pl) and ParaQD on labelled files.
+DESCRIPTION = """Compare pretrained, UDA, UDA (pl), SSMBA, SSMBA (pl) and ParaQD on labelled files, beside paraqd's
+default scorer.
+
+The paper's methods are scored as in the paper, with the pure learned cosine; "Default scorer" is what
+ParaphraseScorer.load() gives on the same encoder, untrained: the hybrid score (the cosine lowered by what
+the critical-information check finds). Both appear in the table and the plots.
 
 Every method trains the same encoder, with the same seed, questions and budget, on questions drawn from the
 --pool files; questions (and paraphrases) of the --eval files are removed from the pool first (the count is
@@ -48,7 +53,8 @@ def add_arguments(parser):
                         help="labelled pair files (question, paraphrase, label)")
     parser.add_argument("-o", "--output", required=True, help="output directory")
     parser.add_argument("--methods", type=_csv, default=None,
-                        help="comma-separated subset of pretrained,uda,uda-pl,ssmba,ssmba-pl,paraqd (default: all)")
+                        help="comma-separated subset of pretrained,uda,uda-pl,ssmba,ssmba-pl,paraqd,default (default: "
+                             "all; `default` is ParaphraseScorer.load() of the encoder, untrained: the hybrid score)")
     parser.add_argument("--encoder", help="sentence encoder every method starts from (default: the embedded "
                                           "all-MiniLM-L6-v2)")
     parser.add_argument("--seed", type=int, default=3407, help="seed of sampling, generation and training "
@@ -92,7 +98,7 @@ def run(args) -> int:
     else:
         raise InputError("--uda-models takes two models (EN_XX,XX_EN) or 'none'")
     config = BenchConfig(
-        pools=args.pool, eval_files=args.eval_files, output_dir=output_directory(args.output), encoder=args.encoder, seed=args.seed,
+        pools=args.pool, eval_files=args.eval_files, output_dir=str(output_directory(args.output)), encoder=args.encoder, seed=args.seed,
         questions=args.questions, validation_questions=args.validation_questions, epochs=args.epochs,
         max_steps=args.max_steps, batch_size=args.batch_size, learning_rate=args.lr,
         max_seq_length=args.max_seq_length, methods=tuple(args.methods or METHODS), paraqd_operators=args.operators,

@@ -13,13 +13,16 @@ offline, in about a minute on a laptop CPU:
 
   1. augment 20 word problems into (anchor, positive, negative) triplets with the operators that are
      available here (model-backed ones without local weights are skipped);
-  2. score hand-written candidate paraphrases of a few problems and rank them per question,
-     with the reasons a candidate is invalid when the critical-information check is available.
+  2. score hand-written candidate paraphrases of a few problems with the default scorer (the hybrid
+     score: the learned cosine lowered by what the critical-information check finds) and rank them per
+     question, with the reasons a candidate is invalid; --pure scores with the learned cosine alone (the
+     paper's score), the reasons still shown.
 
 Outputs go to --output (default runs/demo): triplets.jsonl and scored.csv.
 
 example:
-  paraqd demo --output runs/demo"""
+  paraqd demo --output runs/demo
+  paraqd demo --output runs/demo-pure --pure"""
 
 
 @command("demo", help="run augment + score on bundled samples with the embedded model (offline)",
@@ -29,12 +32,14 @@ def add_arguments(parser):
     parser.add_argument("--model", default=None, help="scorer model directory or name (default: embedded)")
     parser.add_argument("--seed", type=int, default=3407)
     parser.add_argument("--pure", action="store_true",
-                        help="score with the learned cosine only (no critical-information check)")
+                        help="score with the learned cosine only, the paper's score (default: the hybrid "
+                             "score, the cosine lowered by the critical-information check)")
     return run
 
 
 def run(args) -> int:
     from ..augmentation import TRAIN_COLUMNS, AugmentStats, augment
+    from ..hybrid import format_reasons
     from ..io import output_directory, read_table, write_table
     from ..resources import samples_dir
     from ..scoring import ParaphraseScorer
@@ -57,20 +62,24 @@ def run(args) -> int:
     print(f"      anchor  : {example.anchor}\n      positive: {example.positive}  [{example.positive_op}]"
           f"\n      negative: {example.negative}  [{example.negative_op}]")
 
-    scorer = ParaphraseScorer.load(args.model, hybrid=False if args.pure else True)
+    scorer = ParaphraseScorer.load(args.model, hybrid=False if args.pure else None)
     pairs = read_table(samples / "candidates.csv")
     results = scorer.explain_pairs(pairs["question"].tolist(), pairs["candidate"].tolist())
     pairs["cosine"] = [round(r.cosine, 6) for r in results]
     pairs["score"] = [round(r.score, 6) for r in results]
     pairs["valid"] = [r.valid for r in results]
-    pairs["reasons"] = ["; ".join(r.reasons) for r in results]
+    pairs["reasons"] = [format_reasons(r) for r in results]
     write_table(pairs, out / "scored.csv")
-    mode = "learned cosine only" if args.pure else "learned cosine capped by the critical-information check"
+    mode = ("pure: the learned cosine only" if scorer.hybrid is None
+            else "hybrid: the learned cosine lowered by the critical-information check")
     agree = int((pairs["valid"].astype(int) == pairs["expected"].astype(int)).sum())
     print(f"[2/2] score ({mode}): {len(pairs)} candidate paraphrases -> {out / 'scored.csv'}")
     print(f"      verdicts agreeing with the hand labels: {agree}/{len(pairs)}")
     print("      cosine = learned similarity; score = final score (valid when >= "
           f"{scorer.threshold:g})")
+    if scorer.hybrid is not None:
+        print("      the paper's score, the learned cosine alone: `paraqd demo --pure` "
+              "(Python: ParaphraseScorer.load(hybrid=False))")
     for question, group in pairs.groupby("question", sort=False):
         print(f"\n  Q: {question}")
         for _, row in group.sort_values("score", ascending=False).iterrows():

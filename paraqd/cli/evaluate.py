@@ -13,7 +13,10 @@ log = logging.getLogger("paraqd.evaluate")
 DESCRIPTION = """Evaluate a paraphrase scorer on labelled (question, paraphrase, label) files.
 
 MODEL is a model directory written by `paraqd train`, a sentence-transformers model name or path, or
-`pretrained` (the embedded all-MiniLM-L6-v2, untrained). Each PAIRS file (.csv, .jsonl, .parquet) needs a
+`pretrained` (the embedded all-MiniLM-L6-v2, untrained). The scorer is paraqd's default: the hybrid score
+(the learned cosine lowered by what the critical-information check finds) unless the model's paraqd.json
+says pure; --pure evaluates the learned cosine alone, the paper's score (its "Pretrained" row is
+`paraqd evaluate pretrained FILE --pure`). Each PAIRS file (.csv, .jsonl, .parquet) needs a
 question column, a paraphrase column (paraphrase, augmented, candidate, ...) and a 0/1 label column
 (label, final_label, ...): detected, or named with the --*-column options.
 
@@ -28,6 +31,7 @@ Metrics, at the untuned threshold --threshold (0.5, the paper's; score >= thresh
 
 examples:
   paraqd evaluate pretrained data/eval/AQUA_test.csv --json out.json
+  paraqd evaluate pretrained data/eval/AQUA_test.csv --pure       # the paper's "Pretrained" row
   paraqd evaluate runs/model/ AQUA_test.csv SAWP_test.csv --markdown results.md --plots plots/
   paraqd evaluate pretrained pairs.jsonl --question-column original --paraphrase-column rewrite \\
       --label-column is_valid"""
@@ -39,7 +43,7 @@ def add_arguments(parser):
     parser.add_argument("model", help="trained model directory, model name or path, or 'pretrained'")
     parser.add_argument("pairs", nargs="+", help="labelled pair files (.csv, .jsonl, .parquet)")
     parser.add_argument("--json", dest="json_out", metavar="OUT",
-                        help="write a JSON list, one object per file (keys: file, n, ..., threshold, ...); - for "
+                        help="write a JSON list, one object per file (keys: file, n, ..., threshold, ..., scorer); - for "
                              "standard output (instead of the table)")
     parser.add_argument("--markdown", metavar="OUT",
                         help="write the table as Markdown; - for standard output (instead of the table)")
@@ -55,6 +59,11 @@ def add_arguments(parser):
     parser.add_argument("--label-column", help="0/1 label column (default: detected)")
     parser.add_argument("--batch-size", type=int, default=64, help="encoding batch size (default: 64)")
     parser.add_argument("--max-seq-length", type=int, help="truncate texts to this many tokens")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--pure", dest="hybrid", action="store_false", default=None,
+                      help="the learned cosine alone (the paper's score) instead of the default hybrid score")
+    mode.add_argument("--hybrid", dest="hybrid", action="store_true",
+                      help="the hybrid score even for a model whose paraqd.json asks for the pure cosine")
     return run
 
 
@@ -73,9 +82,12 @@ def run(args) -> int:
         raise InputError(f"--threshold must be in [-1, 1] (a cosine), got {args.threshold}")
     columns = PairColumns(args.question_column, args.paraphrase_column, args.label_column)
     evaluator = Evaluator.load(args.model, max_seq_length=args.max_seq_length, batch_size=args.batch_size,
-                               threshold=args.threshold, columns=columns, tune_threshold=args.tuned_threshold)
+                               hybrid=args.hybrid, threshold=args.threshold, columns=columns,
+                               tune_threshold=args.tuned_threshold)
+    scorer_name = evaluator.scorer.description
+    log.info("scorer: %s", scorer_name)
     results = evaluator.evaluate(args.pairs)
-    rows = [r.as_row() for r in results]
+    rows = [{**r.as_row(), "scorer": evaluator.scorer.method} for r in results]
     to_stdout = is_stdio(args.json_out) or is_stdio(args.markdown)
     if not to_stdout:  # standard output carries the requested file instead
         print(evaluation_table(rows), end="")
@@ -88,7 +100,7 @@ def run(args) -> int:
         write_json(rows, args.json_out)
         log.info("wrote %s", args.json_out)
     if args.markdown:
-        write_text(f"Model: `{args.model}`\n\n" + evaluation_table(rows), args.markdown)
+        write_text(f"Model: `{args.model}`, {scorer_name}\n\n" + evaluation_table(rows), args.markdown)
         log.info("wrote %s", args.markdown)
     if args.plots:
         from ..evaluation.plots import plot_confusion_matrices, plot_score_distributions
@@ -97,9 +109,9 @@ def run(args) -> int:
         out.mkdir(parents=True, exist_ok=True)
         names = {r.file: Path(r.file).stem for r in results}
         plot_score_distributions({names[r.file]: (r.labels, r.scores) for r in results},
-                                 out / "score_distributions.png", title=f"{args.model}",
+                                 out / "score_distributions.png", title=f"{args.model}, {scorer_name}",
                                  threshold=args.threshold)
         plot_confusion_matrices({names[r.file]: r.confusion for r in results}, out / "confusion_matrices.png",
-                                title=f"{args.model} (threshold {args.threshold:g})")
+                                title=f"{args.model}, {scorer_name} (threshold {args.threshold:g})")
         log.info("wrote plots into %s", out)
     return 0

@@ -16,7 +16,9 @@ log = logging.getLogger("paraqd.score")
 
 FORMAT_CHOICES = ("csv", "jsonl", "json", "parquet")
 
-DESCRIPTION = """Score (question, paraphrase) pairs: cosine similarity of their embeddings, in [-1, 1].
+DESCRIPTION = """Score (question, paraphrase) pairs, in [-1, 1]: by default the hybrid score, the learned cosine
+similarity of their embeddings lowered by what the critical-information check finds (a number, unit, entity
+or the question lost or changed); --pure gives the learned cosine alone, the paper's score.
 
 Every input row comes out unchanged, with two columns added: `score` and `valid` (score >= threshold).
 Columns are detected (question: question, anchor, text, ...; paraphrase: paraphrase, augmented, candidate,
@@ -29,12 +31,14 @@ examples:
   paraqd score generated.jsonl -o scored.jsonl --model model/ --threshold 0.6
   paraqd score data.parquet -o out.parquet --question-column problem --paraphrase-column rewrite
   paraqd score pairs.csv -o explained.csv --explain      # adds a `reasons` column
+  paraqd score pairs.csv -o paper.csv --pure             # the paper's score: the learned cosine alone
   paraqd score big.csv -o scored.csv --backend onnx-int8  # about 2x faster on CPU
   cat pairs.jsonl | paraqd score - -o - > scored.jsonl     # standard input and output
 
-hybrid scoring: a model trained with the recommended recipe caps its learned cosine with the
-critical-information check (numbers, units, entities, the question asked); --pure scores with the
-learned cosine alone (the paper's method), --hybrid switches the check on for any model."""
+scoring: the hybrid score is the default for every model, with the rule a model's paraqd.json stores;
+a model whose paraqd.json says "method": "pure" keeps the learned cosine (--hybrid overrides it), and
+--pure scores with the learned cosine alone (the paper's method) for any model. With --pure, `reasons`
+still lists the check's findings and says when the verdict ignores them."""
 
 
 def add_format_arguments(parser) -> None:
@@ -70,9 +74,10 @@ def add_scorer_arguments(parser) -> None:
                              "CPU); the ONNX graph is exported on first use and cached (needs paraqd[onnx])")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--hybrid", dest="hybrid", action="store_true", default=None,
-                      help="cap the learned score with the critical-information check")
+                      help="the hybrid score even for a model whose paraqd.json asks for the pure cosine "
+                           "(default: hybrid unless the model says pure)")
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
-                      help="the learned cosine only (the paper's score)")
+                      help="the learned cosine only (the paper's score) instead of the default hybrid score")
 
 
 def load_scorer(args):

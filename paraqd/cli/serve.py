@@ -51,10 +51,11 @@ def add_arguments(parser):
                         help="minimum score of a valid paraphrase (default: the model's, else 0.5)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--hybrid", dest="hybrid", action="store_true", default=None,
-                      help="lower the learned score with the critical-information check (default: the model's "
-                           "setting)")
+                      help="the hybrid score even for a model whose paraqd.json asks for the pure cosine "
+                           "(default: hybrid, the learned score lowered by the critical-information check, unless "
+                           "the model says pure)")
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
-                      help="the learned cosine only (the paper's score)")
+                      help="the learned cosine only (the paper's score) instead of the default hybrid score")
     parser.add_argument("--device", help="torch device, e.g. cpu or cuda (default: automatic)")
     parser.add_argument("--backend", choices=("torch", "onnx", "onnx-int8"), default="torch",
                         help="inference backend (default: torch; see `paraqd score --help`)")

@@ -2,7 +2,8 @@
 
     from paraqd.evaluation import Evaluator, evaluate_scores
 
-    rows = [r.as_row() for r in Evaluator.load("pretrained").evaluate(["AQUA_test.csv"])]
+    rows = [r.as_row() for r in Evaluator.load("pretrained").evaluate(["AQUA_test.csv"])]   # default scorer
+    paper = Evaluator.load("pretrained", hybrid=False)      # the paper's pure cosine
 
 Plots live in :mod:`paraqd.evaluation.plots` (imported on demand: matplotlib is optional).
 """

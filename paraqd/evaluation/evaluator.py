@@ -2,7 +2,8 @@
 
     from paraqd.evaluation import Evaluator
 
-    evaluator = Evaluator.load("pretrained")                 # or a trained model directory
+    evaluator = Evaluator.load("pretrained")                 # or a trained model directory; the default scorer
+    evaluator = Evaluator.load("pretrained", hybrid=False)   # the paper's pure cosine (its "Pretrained" row)
     result = evaluator.evaluate_file("AQUA_test.csv")
     result.metrics["weighted_f1_paper"], result.confusion.matrix
 
@@ -57,15 +58,20 @@ class LabelledPairs:
     @classmethod
     def read(cls, path: str | os.PathLike, columns: PairColumns = PairColumns()) -> "LabelledPairs":
         """Read a CSV/JSONL/Parquet file of labelled pairs (one-line :class:`InputError` when unusable)."""
-        df = read_table(path)
-        q = find_column(df, columns.question, QUESTION_COLUMNS, "question", path)
-        p = find_column(df, columns.paraphrase, PARAPHRASE_COLUMNS, "paraphrase", path)
-        y = find_column(df, columns.label, LABEL_COLUMNS, "label", path)
+        return cls.from_frame(read_table(path), columns, source=path)
+
+    @classmethod
+    def from_frame(cls, df, columns: PairColumns = PairColumns(),
+                   source: str | os.PathLike = "input") -> "LabelledPairs":
+        """The labelled pairs of a table already read (its other columns are left to the caller)."""
+        q = find_column(df, columns.question, QUESTION_COLUMNS, "question", source)
+        p = find_column(df, columns.paraphrase, PARAPHRASE_COLUMNS, "paraphrase", source)
+        y = find_column(df, columns.label, LABEL_COLUMNS, "label", source)
         if len({q, p, y}) < 3:
-            raise InputError(f"{path}: the question, paraphrase and label columns must differ "
+            raise InputError(f"{source}: the question, paraphrase and label columns must differ "
                              f"(got {q!r}, {p!r}, {y!r}); name them with options")
-        return cls(text_column(df, q, path), text_column(df, p, path),
-                   np.asarray(label_column(df, y, path), dtype=int), str(path))
+        return cls(text_column(df, q, source), text_column(df, p, source),
+                   np.asarray(label_column(df, y, source), dtype=int), str(source))
 
     def triplets(self) -> tuple[list[str], list[str], list[str]]:
         """(anchors, positives, negatives) from questions with both a valid and an invalid paraphrase.
@@ -133,16 +139,17 @@ class Evaluator:
 
     @classmethod
     def load(cls, model: str | os.PathLike | None = "pretrained", *, max_seq_length: int | None = None,
-             batch_size: int = 64, **kwargs) -> "Evaluator":
+             batch_size: int = 64, hybrid: bool | None = None, **kwargs) -> "Evaluator":
         """An evaluator around :class:`~paraqd.scoring.ParaphraseScorer` loaded from ``model``.
 
         ``model`` is a trained model directory, a sentence-transformers name, or ``"pretrained"`` (the
-        embedded all-MiniLM-L6-v2).
+        embedded all-MiniLM-L6-v2). ``hybrid`` is :meth:`ParaphraseScorer.load`'s: None scores with the
+        default (hybrid unless the model's ``paraqd.json`` says pure), False with the paper's pure cosine.
         """
         from ..scoring import ParaphraseScorer
 
         scorer = ParaphraseScorer.load(None if model in (None, "pretrained") else str(model),
-                                       max_seq_length=max_seq_length, batch_size=batch_size)
+                                       max_seq_length=max_seq_length, batch_size=batch_size, hybrid=hybrid)
         return cls(scorer, **kwargs)
 
     def evaluate_file(self, path: str | os.PathLike) -> FileEvaluation:

@@ -4,7 +4,9 @@ Labels come from clusters: two texts are duplicates iff they share a cluster (fo
 of the transitive closure of the known duplicates); every other pair is a negative, so positives are rare.
 
 Average precision (AP) and precision at a recall level (P@R, 20 % by default) follow the paper's
-definitions: thresholds sweep the distinct scores from high to low, ``AP = sum (R_i - R_{i-1}) P_i``.
+definitions: thresholds sweep the distinct scores from high to low, ``AP = sum (R_i - R_{i-1}) P_i``, which
+is scikit-learn's ``average_precision_score`` / ``precision_recall_curve`` (with the estimator's weights
+as ``sample_weight``).
 
 Up to ``exact_limit`` texts every pair is scored (exact). Above it, the false positives are estimated as in
 the paper's appendix A.2: all positives are scored; the negatives among pairs that are nearest neighbours in
@@ -22,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from sklearn.metrics import average_precision_score, precision_recall_curve
 
 from ..errors import InputError
 from .neighbours import neighbour_pairs, normalize_rows
@@ -43,45 +46,32 @@ class AllPairsScore:
                 "test_pairs": self.n_pairs, "test_positives": self.n_positive, "exact": self.exact}
 
 
-def _curve(pos: np.ndarray, neg: np.ndarray, neg_weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Recall and precision at each distinct threshold where recall increases (highest first)."""
-    scores = np.concatenate([pos, neg])
-    is_pos = np.concatenate([np.ones(len(pos), bool), np.zeros(len(neg), bool)])
-    weight = np.concatenate([np.zeros(len(pos)), neg_weight])
-    order = np.argsort(-scores, kind="stable")
-    scores, is_pos, weight = scores[order], is_pos[order], weight[order]
-    tp = np.cumsum(is_pos)
-    fp = np.cumsum(weight)
-    last = np.r_[np.nonzero(np.diff(scores))[0], len(scores) - 1]  # last index of each distinct score
-    tp, fp = tp[last], fp[last]
-    recall = tp / len(pos)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        precision = np.where(tp + fp > 0, tp / (tp + fp), 1.0)
-    return recall, precision
+def _weighted(pos_scores, neg_scores, neg_weights, what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(labels, scores, sample weights) of positives (weight 1) against weighted negatives."""
+    pos = np.asarray(pos_scores, dtype=np.float64)
+    neg = np.asarray(neg_scores, dtype=np.float64)
+    if len(pos) == 0:
+        raise InputError(f"{what} needs at least one positive pair")
+    w = np.ones(len(neg)) if neg_weights is None else np.asarray(neg_weights, dtype=np.float64)
+    return (np.r_[np.ones(len(pos), dtype=np.int8), np.zeros(len(neg), dtype=np.int8)], np.r_[pos, neg],
+            np.r_[np.ones(len(pos)), w])
 
 
 def average_precision(pos_scores: Sequence[float], neg_scores: Sequence[float],
                       neg_weights: Sequence[float] | None = None) -> float:
     """AP of positives against (optionally weighted) negatives; a weight stands for that many negatives."""
-    pos = np.asarray(pos_scores, dtype=np.float64)
-    neg = np.asarray(neg_scores, dtype=np.float64)
-    if len(pos) == 0:
-        raise InputError("average precision needs at least one positive pair")
-    w = np.ones(len(neg)) if neg_weights is None else np.asarray(neg_weights, dtype=np.float64)
-    recall, precision = _curve(pos, neg, w)
-    return float(np.sum(np.diff(np.r_[0.0, recall]) * precision))
+    y, s, w = _weighted(pos_scores, neg_scores, neg_weights, "average precision")
+    return float(average_precision_score(y, s, sample_weight=w))
 
 
 def precision_at_recall(pos_scores: Sequence[float], neg_scores: Sequence[float], recall_level: float = 0.2,
                         neg_weights: Sequence[float] | None = None) -> float:
     """Precision at the highest threshold whose recall reaches ``recall_level``."""
-    pos = np.asarray(pos_scores, dtype=np.float64)
-    if len(pos) == 0:
-        raise InputError("precision at recall needs at least one positive pair")
-    neg = np.asarray(neg_scores, dtype=np.float64)
-    w = np.ones(len(neg)) if neg_weights is None else np.asarray(neg_weights, dtype=np.float64)
-    recall, precision = _curve(pos, neg, w)
-    return float(precision[np.argmax(recall >= recall_level - 1e-12)])
+    y, s, w = _weighted(pos_scores, neg_scores, neg_weights, "precision at recall")
+    precision, recall, _ = precision_recall_curve(y, s, sample_weight=w)
+    # the curve runs from the lowest threshold to the highest, then appends (precision 1, recall 0)
+    reached = np.flatnonzero(recall[:-1] >= recall_level - 1e-12)
+    return float(precision[reached[-1]])
 
 
 def clusters_from_pairs(texts: Sequence[str], positive_pairs: Sequence[tuple[int, int]]) -> np.ndarray:
@@ -178,7 +168,6 @@ class AllPairsEvaluator:
             pos = cos(self.positives)
             neg = np.r_[cos(self.near), cos(self.random)]
             w = np.r_[np.ones(len(self.near)), np.full(len(self.random), self.random_weight)]
-        recall, precision = _curve(pos, neg, np.ones(len(neg)) if w is None else w)
-        ap = float(np.sum(np.diff(np.r_[0.0, recall]) * precision))
-        p_at_r = float(precision[np.argmax(recall >= self.recall_level - 1e-12)])
+        ap = average_precision(pos, neg, w)
+        p_at_r = precision_at_recall(pos, neg, self.recall_level, w)
         return AllPairsScore(ap, p_at_r, self.recall_level, self.n_pairs, len(self.positives), self.exact)

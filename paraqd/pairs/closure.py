@@ -15,11 +15,12 @@ A pair proved both a duplicate and a non-duplicate is a *contradiction*: it is r
 from __future__ import annotations
 
 import logging
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+import networkx as nx
 import pandas as pd
 
 from ..errors import InputError
@@ -64,12 +65,12 @@ class ClosureResult:
 
 
 class _Graph:
-    """Texts as nodes, with the duplicate edges and the non-duplicate edges of the input."""
+    """Texts as nodes, with the duplicate edges (a networkx graph) and the non-duplicate edges of the input."""
 
     def __init__(self, pairs: Iterable[LabelledPair]):
         self.text: dict[str, str] = {}  # normalized -> first spelling
         self.order: dict[str, int] = {}
-        self.positive: dict[str, set[str]] = {}
+        self.positive = nx.Graph()
         self.negative_edges: list[tuple[str, str]] = []
         self.input: dict[tuple[str, str], set[int]] = {}
         self.input_rows: list[tuple[str, str, int]] = []
@@ -86,8 +87,7 @@ class _Graph:
             labels.add(p.label)
             self.input_rows.append((a, b, p.label))
             if p.label == 1:
-                self.positive.setdefault(a, set()).add(b)
-                self.positive.setdefault(b, set()).add(a)
+                self.positive.add_edge(a, b)
             else:
                 self.negative_edges.append((a, b))
 
@@ -102,17 +102,9 @@ class _Graph:
 
     def hops(self, source: str, limit: int | None) -> dict[str, int]:
         """Breadth-first hop counts over duplicate edges from ``source`` (itself at 0), up to ``limit``."""
-        dist = {source: 0}
-        queue = deque([source])
-        while queue:
-            node = queue.popleft()
-            if limit is not None and dist[node] >= limit:
-                continue
-            for nxt in self.positive.get(node, ()):
-                if nxt not in dist:
-                    dist[nxt] = dist[node] + 1
-                    queue.append(nxt)
-        return dist
+        if source not in self.positive:
+            return {source: 0}
+        return nx.single_source_shortest_path_length(self.positive, source, cutoff=limit)
 
 
 def transitive_closure(pairs: Iterable[LabelledPair], max_distance: int | None = None,
@@ -150,7 +142,7 @@ def transitive_closure(pairs: Iterable[LabelledPair], max_distance: int | None =
             hops_cache[node] = graph.hops(node, hop_limit)
         return hops_cache[node]
 
-    for a in graph.positive:
+    for a in graph.positive.nodes:
         for b, h in hops(a).items():
             if h >= 2 and a < b:
                 key = (a, b)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -148,54 +149,43 @@ class TrainingReport:
         return "; ".join(parts)
 
 
-class _Run:
-    """One seed's training: model, optimiser, schedule and its own data order."""
+class _StopAt:
+    """A trainer callback that saves a checkpoint and stops when ``step`` is reached (seed optimisation)."""
 
-    def __init__(self, pairs: list[LabelledPair], config: CrossEncoderTrainingConfig, total: int, seed: int,
-                 base: str | None):
-        import torch
+    def __new__(cls, step: int):
+        from transformers import TrainerCallback
 
-        self.encoder = PairCrossEncoder.from_pretrained(base, config.max_length, seed)
-        self.model = self.encoder.model.model
-        self.pairs, self.config, self.total, self.step = pairs, config, total, 0
-        self.optimizer = torch.optim.AdamW(self.model.parameters(), lr=config.lr, weight_decay=0.01)
-        warmup = int(config.warmup_fraction * total)
-        self.schedule = torch.optim.lr_scheduler.LambdaLR(
-            self.optimizer, lambda s: (s + 1) / max(1, warmup) if s < warmup else
-            max(0.0, (total - s) / max(1, total - warmup)))
-        self.generator = torch.Generator().manual_seed(seed)
-        self.order: list[int] = []
-        self.loss = torch.nn.BCEWithLogitsLoss()
+        class _Stop(TrainerCallback):
+            def on_step_end(self, args, state, control, **kwargs):
+                if state.global_step == step:
+                    control.should_save = True
+                    control.should_training_stop = True
 
-    def _next_batch(self) -> list[LabelledPair]:
-        import torch
+        return _Stop()
 
-        batch = []
-        while len(batch) < self.config.batch_size:
-            if not self.order:
-                self.order = torch.randperm(len(self.pairs), generator=self.generator).tolist()
-            batch.append(self.pairs[self.order.pop()])
-            if len(batch) == len(self.pairs):
-                break
-        return batch
 
-    def train_until(self, step: int, bar=None) -> None:
-        import torch
+def _trainer(train: list[LabelledPair], config: CrossEncoderTrainingConfig, total: int, seed: int,
+             base: str | None, output_dir: Path, progress: bool | None):
+    """A sentence-transformers ``CrossEncoderTrainer`` with binary cross-entropy for one seed: AdamW (weight
+    decay 0.01), linear warm-up over ``warmup_fraction`` then linear decay over ``total`` steps, gradients
+    clipped at norm 1, the data order and the new classification head drawn from ``seed``."""
+    from datasets import Dataset
+    from sentence_transformers.cross_encoder import CrossEncoderTrainer, CrossEncoderTrainingArguments
+    from sentence_transformers.cross_encoder.losses import BinaryCrossEntropyLoss
 
-        self.model.train()
-        while self.step < step:
-            batch = self._next_batch()
-            logits = self.encoder._logits([p.text_a for p in batch], [p.text_b for p in batch])
-            loss = self.loss(logits, torch.tensor([float(p.label) for p in batch]))
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)
-            self.optimizer.step()
-            self.schedule.step()
-            self.optimizer.zero_grad()
-            self.step += 1
-            if bar is not None:
-                bar.update(1)
-                bar.set_postfix(loss=f"{loss.item():.3f}")
+    encoder = PairCrossEncoder.from_pretrained(base, config.max_length, seed)
+    dataset = Dataset.from_dict({"text_a": [p.text_a for p in train], "text_b": [p.text_b for p in train],
+                                 "label": [float(p.label) for p in train]})
+    args = CrossEncoderTrainingArguments(
+        output_dir=str(output_dir), max_steps=total, per_device_train_batch_size=config.batch_size,
+        learning_rate=config.lr, weight_decay=0.01, warmup_steps=config.warmup_fraction,
+        lr_scheduler_type="linear", optim="adamw_torch", max_grad_norm=1.0, seed=seed, data_seed=seed,
+        save_strategy="no", logging_strategy="no", report_to="none",
+        disable_tqdm=progress is False,
+        dataloader_num_workers=0, dataloader_pin_memory=False)
+    trainer = CrossEncoderTrainer(model=encoder.model, args=args, train_dataset=dataset,
+                                  loss=BinaryCrossEntropyLoss(encoder.model))
+    return encoder, trainer
 
 
 def dev_average_precision(model: PairCrossEncoder, dev: Sequence[LabelledPair]) -> float:
@@ -212,9 +202,12 @@ def dev_average_precision(model: PairCrossEncoder, dev: Sequence[LabelledPair]) 
 def train_cross_encoder(gold: Sequence[LabelledPair], config: CrossEncoderTrainingConfig | None = None,
                         base: str | None = None, progress: bool | None = None
                         ) -> tuple[PairCrossEncoder, TrainingReport]:
-    """Train a cross-encoder on gold pairs, with seed optimisation when ``config.seeds`` has several seeds."""
-    from tqdm.auto import tqdm
+    """Train a cross-encoder on gold pairs, with seed optimisation when ``config.seeds`` has several seeds.
 
+    Training is sentence-transformers' ``CrossEncoderTrainer`` with ``BinaryCrossEntropyLoss``. With several
+    seeds, each trains the first ``early_stop_fraction`` of the (full) schedule and is checkpointed; the best
+    on the dev split resumes from its checkpoint to the end.
+    """
     config = config or CrossEncoderTrainingConfig()
     gold = list(gold)
     if len(gold) < 2:
@@ -239,21 +232,28 @@ def train_cross_encoder(gold: Sequence[LabelledPair], config: CrossEncoderTraini
         total = min(total, config.max_steps)
     early = max(1, round(config.early_stop_fraction * total))
     seed_scores: dict[int, float] = {}
-    best: _Run | None = None
     best_seed = config.seeds[0]
-    with tqdm(total=total + early * (len(config.seeds) - 1), desc="cross-encoder training", unit="step",
-              disable=progress if progress is not None else None) as bar:
+    with tempfile.TemporaryDirectory(prefix="paraqd-cross-encoder-") as tmp:
         if len(config.seeds) == 1:
-            best = _Run(train, config, total, best_seed, base)
+            best, trainer = _trainer(train, config, total, best_seed, base, Path(tmp) / "run", progress)
+            trainer.train()
         else:
+            runs = {}
             for seed in config.seeds:
-                run = _Run(train, config, total, seed, base)
-                run.train_until(early, bar)
-                seed_scores[seed] = dev_average_precision(run.encoder, dev)
+                encoder, trainer = _trainer(train, config, total, seed, base, Path(tmp) / f"seed-{seed}", progress)
+                stop = _StopAt(early)
+                trainer.add_callback(stop)
+                trainer.train()  # the first `early` steps of the full schedule, then a checkpoint
+                trainer.remove_callback(stop)
+                seed_scores[seed] = dev_average_precision(encoder, dev)
                 logger.info("seed %d: dev AP %.4f after %d/%d steps", seed, seed_scores[seed], early, total)
-                if best is None or seed_scores[seed] > seed_scores[best_seed]:
-                    best, best_seed = run, seed
-        best.train_until(total, bar)
-    report = TrainingReport(total, best_seed, seed_scores, dev_average_precision(best.encoder, dev) if dev else None)
-    best.model.eval()
-    return best.encoder, report
+                runs[seed] = (encoder, trainer)
+                if seed_scores[seed] > seed_scores[best_seed]:
+                    best_seed = seed
+            best, trainer = runs.pop(best_seed)
+            runs.clear()  # free the models that lost
+            if early < total:
+                trainer.train(resume_from_checkpoint=str(Path(tmp) / f"seed-{best_seed}" / f"checkpoint-{early}"))
+    report = TrainingReport(total, best_seed, seed_scores, dev_average_precision(best, dev) if dev else None)
+    best.model.model.eval()
+    return best, report

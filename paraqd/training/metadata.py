@@ -1,7 +1,9 @@
 """The ``paraqd.json`` file written beside a trained model: data provenance, hyper-parameters, versions.
 
-Its ``scoring`` section configures :class:`paraqd.ParaphraseScorer` (threshold, and later hybrid scoring);
-``ParaphraseScorer.load`` reads it and exposes it as ``scorer.metadata``.
+Its ``scoring`` section configures :class:`paraqd.ParaphraseScorer`: the threshold, and the score when it is
+not the default (``"method": "hybrid"`` with a stored rule, or ``"method": "pure"`` for the learned cosine
+alone); ``ParaphraseScorer.load`` reads it and exposes it as ``scorer.metadata``. A model trained here stores
+no method, so it is scored with the library's default, the hybrid score.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def build_metadata(*, encoder: str, config: dict[str, Any], sources: list[dict[s
         "seed": config.get("seed"),
         "history": history,
         "versions": library_versions(),
-        "scoring": {"method": "cosine", "threshold": float(threshold)},
+        "scoring": {"threshold": float(threshold)},
     }
 
 

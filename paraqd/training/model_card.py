@@ -72,18 +72,23 @@ def _training_section(metadata: dict[str, Any]) -> list[str]:
 
 
 def _scoring_section(metadata: dict[str, Any]) -> list[str]:
+    from ..scoring import stored_method
+
     scoring = metadata.get("scoring") or {}
-    method = scoring.get("method", "cosine")
     threshold = scoring.get("threshold", 0.5)
     lines = ["## Scoring", ""]
-    if method == "hybrid":
+    if stored_method(scoring) is not False:  # hybrid, stored or paraqd's default
         rule = scoring.get("rule") or {}
         lines.append("Hybrid: the learned cosine similarity of the two texts, lowered by the critical-information "
                      "check (a number, unit, entity or the question asked that the paraphrase drops or changes)"
-                     f"; rule `{rule.get('kind', 'penalty')}`" + (f" with {_fmt(rule.get('penalties') or rule.get('caps'))}"
-                                                                    if rule else "") + ".")
+                     + (f"; rule `{rule.get('kind', 'penalty')}` with "
+                        f"{_fmt(rule.get('penalties') or rule.get('caps'))}" if rule else
+                        "; paraqd's default rule") + ". `ParaphraseScorer.load(..., hybrid=False)` (`--pure`) "
+                     "gives the learned cosine alone, the paper's score.")
     else:
-        lines.append("The cosine similarity of the embeddings of the question and the paraphrase (the paper's score).")
+        lines.append("The cosine similarity of the embeddings of the question and the paraphrase (the paper's score), "
+                     "as this model's paraqd.json asks; `hybrid=True` (`--hybrid`) adds the critical-information "
+                     "check.")
     lines += ["", f"A paraphrase is **valid** when its score is at least **{_fmt(float(threshold))}**."]
     return lines
 

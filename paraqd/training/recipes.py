@@ -34,6 +34,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import InputError
+from ..evaluation.metrics import auc_standard_error
 from ..io import QUESTION_COLUMNS, find_column, read_table, staging_dir, text_column, write_table
 from ..scoring import DEFAULT_THRESHOLD, METADATA_FILE, read_metadata
 from .data import _NEGATIVE_RE, _POSITIVE_RE, triplets_from_wide
@@ -275,7 +276,8 @@ def freeze_callback(layers: int | None, inference_max_seq_length: int | None = N
 def enable_hybrid_scoring(model_dir: str | os.PathLike, *, threshold: float = DEFAULT_THRESHOLD,
                           rule: dict[str, Any] | None = None, extra: dict[str, Any] | None = None,
                           card_name: str | None = None) -> Path:
-    """Set ``scoring`` in ``model_dir/paraqd.json`` to the hybrid score (cosine capped by the check).
+    """Set ``scoring`` in ``model_dir/paraqd.json`` to the hybrid score with ``rule`` stored (the cosine
+    lowered by what the check finds).
 
     ``rule`` defaults to :data:`paraqd.hybrid.DEFAULT_RULE`; ``extra`` is merged into the top level (e.g. the
     recipe and its validation figures). The model card is rewritten to match (titled ``card_name``).
@@ -763,14 +765,6 @@ def checker_with_synonyms(encoder):
     return CriticalInfoChecker(synonyms=WordSimilarity(
         lambda words: encoder.encode(list(words), convert_to_numpy=True, normalize_embeddings=True,
                                      show_progress_bar=False)))
-
-
-def auc_standard_error(auc: float, n_positive: int, n_negative: int) -> float:
-    """Standard error of a ROC-AUC estimate from ``n_positive`` and ``n_negative`` examples (Hanley & McNeil,
-    1982)."""
-    q1, q2 = auc / (2 - auc), 2 * auc * auc / (1 + auc)
-    var = (auc * (1 - auc) + (n_positive - 1) * (q1 - auc * auc) + (n_negative - 1) * (q2 - auc * auc))
-    return float(max(var, 0.0) / max(n_positive * n_negative, 1)) ** 0.5
 
 
 def hybrid_auc_selector(encoder, cache: EmbeddingCache, pairs: pd.DataFrame) -> Callable[[list[Any]], float]:

@@ -160,6 +160,9 @@
       const health = await response.json();
       state.limits = health.limits;
       byId("version").textContent = health.version;
+      byId("mode").textContent = health.hybrid
+        ? `threshold ${health.threshold}, learned score lowered by the critical-information check`
+        : `threshold ${health.threshold}, learned cosine only: reasons are shown but do not change the verdict`;
     } catch (err) {
       // the defaults above stay; the first check reports a service that cannot be reached
     }
