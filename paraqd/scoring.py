@@ -242,22 +242,31 @@ class ParaphraseScorer:
                            show_progress_bar: bool | None = None) -> tuple[np.ndarray, list]:
         """The learned cosines and the critical-information check results of the pairs.
 
-        The texts are parsed (in up to :attr:`workers` processes on large inputs) while the encoder embeds
-        them: the parse runs in a thread whose spaCy work, like the encoder's, mostly releases the GIL.
+        Large inputs are parsed in up to :attr:`workers` processes, then encoded; smaller ones are parsed in a
+        thread while the encoder embeds them (spaCy's work, like the encoder's, mostly releases the GIL).
         """
         from concurrent.futures import ThreadPoolExecutor
+
+        from .checks.checker import parse_processes
 
         questions = _check_texts(questions, "questions")
         paraphrases = _check_texts(paraphrases, "paraphrases")
         if len(questions) != len(paraphrases):
             raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
         checker = self.checker if self.hybrid is None else self.hybrid.checker
-        with ThreadPoolExecutor(1, thread_name_prefix="paraqd-parse") as pool:
-            parsed = pool.submit(checker.analyze_texts, [*questions, *paraphrases], workers=self.workers)
-            try:
-                cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
-            finally:
-                docs = parsed.result()
+        texts = [*questions, *paraphrases]
+        if parse_processes(len(set(texts)), self.workers) > 1:
+            # spaCy's worker processes are forked from this (the main) thread: forked from another thread
+            # they exit with an error status (spaCy warning W127), though their parses arrive
+            docs = checker.analyze_texts(texts, workers=self.workers)
+            cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+        else:
+            with ThreadPoolExecutor(1, thread_name_prefix="paraqd-parse") as pool:
+                parsed = pool.submit(checker.analyze_texts, texts, workers=1)
+                try:
+                    cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+                finally:
+                    docs = parsed.result()
         return cosines, checker.check_pairs(questions, paraphrases, docs=docs)
 
     def explain_pairs(self, questions: Sequence[str], paraphrases: Sequence[str]) -> list:
