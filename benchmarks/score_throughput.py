@@ -1,13 +1,27 @@
-"""Scoring throughput: ParaphraseScorer against bare SentenceTransformer.encode, same model, same process.
+"""Scoring throughput: ParaphraseScorer against bare spaCy and SentenceTransformer calls, same model, one process.
 
-Pairs workload: the (question, augmented) pairs of data/eval/AQUA_test.csv (read only for timing; nothing is
-tuned on it). paraqd: ``score_pairs`` (each distinct text encoded once); bare: ``encode`` of every question
-and every paraphrase, then the row-wise cosine.
-Ranking workload: --questions questions with 20 candidates each. paraqd: ``rank``; bare: the naive pair loop
-``encode([question, candidate])`` per candidate (the question encoded 20 times).
+Pure cosine (pairs workload: the (question, augmented) pairs of data/eval/AQUA_test.csv, read only for timing;
+nothing is tuned on it). paraqd: ``score_pairs`` with ``hybrid=False`` (each distinct text encoded once); bare:
+``encode`` of every question and every paraphrase, then the row-wise cosine.
+
+Hybrid score (what users run by default: parse of both texts, the checks, the synonym judge, the encoder) on
+--hybrid-pairs pairs made from GSM8K *train* questions by the rule-based operators f3, f4, f6, f8 and f10
+(every applicable rewrite of a question is one pair, so each question appears several times). paraqd:
+``score_pairs`` with ``hybrid=True`` (parse in worker processes on large inputs, overlapped with the encoder);
+bare: a single-process ``nlp.pipe`` over the distinct texts plus an ``encode`` of them, timed separately and
+summed. ``hybrid_ratio_vs_parse_encode`` = bare / paraqd.
+
+Ranking: --questions questions with --candidates candidates each. paraqd: ``rank``; bare: the naive pair loop
+(pure: ``encode([question, candidate])`` per candidate; hybrid: ``scorer.score(question, candidate)`` per
+candidate, which parses and encodes the question again each time).
+
+Backends (--backends): pure-cosine pairs/s of each CPU backend on the AQUA pairs, its ratio to torch, the
+Pearson correlation of its scores with torch's, and the share of pairs whose hybrid verdict (valid / invalid
+at the scorer's threshold) is the same as torch's.
+
 The last line printed is one JSON object.
 
-    python benchmarks/score_throughput.py
+    python benchmarks/score_throughput.py [--hybrid-pairs 3000] [--backends torch,onnx-int8]
 """
 
 from __future__ import annotations
@@ -20,7 +34,10 @@ from pathlib import Path
 
 import numpy as np
 
-AQUA_TEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "eval" / "AQUA_test.csv"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+AQUA_TEST = SHARED / "eval" / "AQUA_test.csv"
+TRAIN_POOL = SHARED / "questions" / "gsm8k_train.jsonl"
+PAIR_OPERATORS = ["f3", "f4", "f6", "f8", "f10"]
 
 
 def best_of(fn, repeats: int) -> float:
@@ -32,28 +49,62 @@ def best_of(fn, repeats: int) -> float:
     return min(times)
 
 
+def train_pairs(n_pairs: int, pool: Path = TRAIN_POOL, seed: int = 3407) -> tuple[list[str], list[str]]:
+    """At least ``n_pairs`` (question, rewrite) pairs from the first questions of ``pool`` (then cut to n)."""
+    from paraqd.augmentation import run_rule_operators
+    from paraqd.operators import create_operator
+
+    with open(pool, encoding="utf-8") as fh:
+        questions = [json.loads(line)["question"] for line in fh if line.strip()]
+    operators = [create_operator(k) for k in PAIR_OPERATORS]
+    take = max(1, n_pairs // 2)
+    while True:
+        texts = questions[:take]
+        rewrites = run_rule_operators(texts, operators, seed, workers=min(2, os.cpu_count() or 1))
+        pairs = [(q, r) for q, outs in zip(texts, rewrites) for r in outs.values() if r is not None]
+        if len(pairs) >= n_pairs or take >= len(questions):
+            pairs = pairs[:n_pairs]
+            return [q for q, _ in pairs], [r for _, r in pairs]
+        take = min(len(questions), take * 2)
+
+
+def forget_words(scorer) -> None:
+    for judge in scorer.checker.synonym_judges:
+        judge.clear()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=2, help="timed repetitions; the best is kept")
     parser.add_argument("--questions", type=int, default=5, help="questions in the ranking workload")
     parser.add_argument("--candidates", type=int, default=20)
     parser.add_argument("--batch-size", type=int, default=64)
-    parser.add_argument("--no-onnx", action="store_true", help="skip the ONNX Runtime int8 measurement")
+    parser.add_argument("--hybrid-pairs", type=int, default=3000,
+                        help="pairs of the hybrid workload (0 skips it)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="parsing processes of the hybrid scorer (default: every core this process may use)")
+    parser.add_argument("--backends", default="torch,onnx,onnx-int8",
+                        help="comma-separated CPU backends to compare with torch ('' skips)")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     import pandas as pd
 
+    from paraqd.checks.checker import parse_processes
+    from paraqd.resources import load_spacy
     from paraqd.scoring import ParaphraseScorer
 
     if not AQUA_TEST.is_file():
         raise SystemExit(f"{AQUA_TEST} not found: this benchmark needs the shared evaluation data")
     df = pd.read_csv(AQUA_TEST)
     questions, paraphrases = df["question"].tolist(), df["augmented"].tolist()
-    scorer = ParaphraseScorer.load(batch_size=args.batch_size)
+    scorer = ParaphraseScorer.load(batch_size=args.batch_size, hybrid=False, device="cpu")
     model = scorer.model
     scorer.score_pairs(questions[:8], paraphrases[:8])  # warm-up
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    result: dict = {"cores": cores}
 
+    # -- pure cosine ---------------------------------------------------------------------------------------
     def bare_pairs():
         a = model.encode(questions, batch_size=args.batch_size, normalize_embeddings=True)
         b = model.encode(paraphrases, batch_size=args.batch_size, normalize_embeddings=True)
@@ -62,11 +113,19 @@ def main() -> None:
     np.testing.assert_allclose(scorer.score_pairs(questions, paraphrases), bare_pairs(), atol=1e-4)
     paraqd_s = best_of(lambda: scorer.score_pairs(questions, paraphrases), args.repeats)
     bare_s = best_of(bare_pairs, args.repeats)
+    result.update({
+        "pairs": len(questions), "distinct_texts": len(set(questions) | set(paraphrases)),
+        "paraqd_pairs_per_second": round(len(questions) / paraqd_s, 1),
+        "encode_pairs_per_second": round(len(questions) / bare_s, 1),
+        "ratio_vs_encode": round(bare_s / paraqd_s, 3),
+    })
+    print(f"pure pairs ({len(questions)}): paraqd {paraqd_s:.2f} s, bare encode {bare_s:.2f} s")
 
     unique_q = list(dict.fromkeys(questions))[: args.questions]
     pool = list(dict.fromkeys(paraphrases))
     workload = [(q, [pool[(i * args.candidates + j) % len(pool)] for j in range(args.candidates)])
                 for i, q in enumerate(unique_q)]
+    n_rank = len(workload) * args.candidates
 
     def bare_rank():
         for q, cands in workload:
@@ -76,32 +135,93 @@ def main() -> None:
                 scores.append(float(e[0] @ e[1]))
             sorted(range(len(cands)), key=lambda k: -scores[k])
 
-    def paraqd_rank():
-        for q, cands in workload:
-            scorer.rank(q, cands)
-
-    rank_paraqd_s = best_of(paraqd_rank, args.repeats)
+    rank_paraqd_s = best_of(lambda: [scorer.rank(q, c) for q, c in workload], args.repeats)
     rank_bare_s = best_of(bare_rank, args.repeats)
-    n_rank = len(workload) * args.candidates
-    result = {
-        "pairs": len(questions), "distinct_texts": len(set(questions) | set(paraphrases)),
-        "paraqd_pairs_per_second": round(len(questions) / paraqd_s, 1),
-        "encode_pairs_per_second": round(len(questions) / bare_s, 1),
-        "ratio_vs_encode": round(bare_s / paraqd_s, 3),
+    result.update({
         "ranking_candidates_per_second": round(n_rank / rank_paraqd_s, 1),
         "naive_loop_candidates_per_second": round(n_rank / rank_bare_s, 1),
         "ranking_ratio_vs_encode": round(rank_bare_s / rank_paraqd_s, 3),
-    }
-    if not args.no_onnx:
-        int8 = ParaphraseScorer.load(batch_size=args.batch_size, backend="onnx-int8", device="cpu")
-        int8_scores = int8.score_pairs(questions, paraphrases)  # also the warm-up
-        int8_s = best_of(lambda: int8.score_pairs(questions, paraphrases), args.repeats)
+    })
+
+    # -- hybrid ------------------------------------------------------------------------------------------
+    hybrid = ParaphraseScorer.load(batch_size=args.batch_size, hybrid=True, device="cpu", workers=args.workers)
+    hybrid.model = model  # the very same encoder as the bare calls
+    hybrid.score_pairs(questions[:8], paraphrases[:8])  # warm-up (spaCy, the checks' vocabularies)
+    if args.hybrid_pairs > 0:
+        if not TRAIN_POOL.is_file():
+            raise SystemExit(f"{TRAIN_POOL} not found: the hybrid workload needs the shared question pools")
+        hq, hp = train_pairs(args.hybrid_pairs)
+        distinct = list(dict.fromkeys([*hq, *hp]))
+        nlp = load_spacy()
+        list(nlp.pipe(distinct[:50]))
+        parse_s = best_of(lambda: list(nlp.pipe(distinct, batch_size=args.batch_size)), args.repeats)
+        encode_s = best_of(lambda: model.encode(distinct, batch_size=args.batch_size, normalize_embeddings=True),
+                           args.repeats)
+
+        def run_hybrid(scorer_=hybrid):
+            forget_words(scorer_)  # each run embeds its words itself
+            return scorer_.score_pairs(hq, hp)
+
+        hybrid_s = best_of(run_hybrid, args.repeats)
+        single = ParaphraseScorer(model, batch_size=args.batch_size, hybrid=None, workers=1)
+        from paraqd.hybrid import HybridScorer
+
+        single.hybrid = HybridScorer(single.checker, rule=hybrid.hybrid.rule)
+        np.testing.assert_array_equal(run_hybrid(single), run_hybrid())  # same scores with 1 or n processes
+        single_s = best_of(lambda: run_hybrid(single), args.repeats)
+        result.update({
+            "hybrid_pairs": len(hq), "hybrid_distinct_texts": len(distinct),
+            "hybrid_parse_processes": parse_processes(len(distinct), args.workers),
+            "bare_parse_seconds": round(parse_s, 3), "bare_encode_seconds": round(encode_s, 3),
+            "hybrid_seconds": round(hybrid_s, 3), "hybrid_one_process_seconds": round(single_s, 3),
+            "hybrid_pairs_per_second": round(len(hq) / hybrid_s, 1),
+            "hybrid_ratio_vs_parse_encode": round((parse_s + encode_s) / hybrid_s, 3),
+            "hybrid_one_process_ratio_vs_parse_encode": round((parse_s + encode_s) / single_s, 3),
+        })
+        print(f"hybrid pairs ({len(hq)}, {len(distinct)} distinct texts): paraqd {hybrid_s:.2f} s "
+              f"(one process {single_s:.2f} s); bare nlp.pipe {parse_s:.2f} s + encode {encode_s:.2f} s")
+
+    def hybrid_rank():
+        forget_words(hybrid)
+        for q, cands in workload:
+            hybrid.rank(q, cands)
+
+    def hybrid_naive():
+        forget_words(hybrid)
+        for q, cands in workload:
+            scores = [hybrid.score(q, c) for c in cands]
+            sorted(range(len(cands)), key=lambda k: -scores[k])
+
+    hrank_s = best_of(hybrid_rank, args.repeats)
+    hnaive_s = best_of(hybrid_naive, args.repeats)
+    result.update({
+        "hybrid_ranking_candidates_per_second": round(n_rank / hrank_s, 1),
+        "hybrid_naive_loop_candidates_per_second": round(n_rank / hnaive_s, 1),
+        "hybrid_ranking_ratio_vs_naive": round(hnaive_s / hrank_s, 3),
+    })
+    print(f"ranking {len(workload)}x{args.candidates}: pure {rank_paraqd_s:.2f} s vs naive loop "
+          f"{rank_bare_s:.2f} s; hybrid {hrank_s:.2f} s vs naive hybrid loop {hnaive_s:.2f} s")
+
+    # -- backends ------------------------------------------------------------------------------------------
+    backends = [b for b in args.backends.split(",") if b]
+    if backends:
         torch_scores = scorer.score_pairs(questions, paraphrases)
-        result["onnx_int8_pairs_per_second"] = round(len(questions) / int8_s, 1)
-        result["onnx_int8_ratio_vs_torch"] = round(paraqd_s / int8_s, 3)
-        result["onnx_int8_pearson_vs_torch"] = round(float(np.corrcoef(int8_scores, torch_scores)[0, 1]), 5)
-    print(f"pairs: paraqd {paraqd_s:.2f} s, bare encode {bare_s:.2f} s; "
-          f"ranking {len(workload)}x{args.candidates}: paraqd {rank_paraqd_s:.2f} s, naive loop {rank_bare_s:.2f} s")
+        torch_valid = hybrid.score_pairs(questions, paraphrases) >= hybrid.threshold
+        rates = {}
+        for backend in backends:
+            other = hybrid if backend == "torch" else ParaphraseScorer.load(
+                batch_size=args.batch_size, backend=backend, device="cpu", hybrid=True, workers=args.workers)
+            scores = other.cosine_pairs(questions, paraphrases)  # also the warm-up
+            secs = best_of(lambda o=other: o.cosine_pairs(questions, paraphrases), args.repeats)
+            valid = other.score_pairs(questions, paraphrases) >= hybrid.threshold  # its own synonym judge too
+            rates[backend] = {
+                "pairs_per_second": round(len(questions) / secs, 1),
+                "ratio_vs_torch": round(paraqd_s / secs, 3),
+                "pearson_vs_torch": round(float(np.corrcoef(scores, torch_scores)[0, 1]), 5),
+                "hybrid_verdict_agreement": round(float(np.mean(valid == torch_valid)), 4),
+            }
+            print(f"backend {backend:<10} {rates[backend]}")
+        result["backends"] = rates
     print(json.dumps(result))
 
 

@@ -17,7 +17,8 @@
 #
 # No evaluation question is ever trained on: every question of ../shared/data/eval/*.csv (normalised) is
 # dropped from the reference files and the pools, and so are the AQuA dev split used for validation and the
-# questions of the hand-labelled dev pairs used for selection (--select-on excludes them).
+# questions of every hand-labelled dev file data/dev/*_labelled.csv (those used for selection, --select-on, and
+# the others), GSM8K test (mathcheck_dev is built on it) and mathcheck_dev itself.
 #
 # Environment: PARAQD_SHARED (default ../shared beside the repository), PYTHON (default .venv/bin/python),
 # POOL_QUESTIONS (default 2000), EVALUATE=0 to skip the evaluation printed at the end.
@@ -43,9 +44,10 @@ for f in "$DATA"/eval/*.csv; do [[ -f $f ]] && EVAL_FILES+=("$f"); done
 start=$(date +%s)
 "$PY" -m paraqd.training.recipes "$OUT" --overwrite \
     --reference "$DATA/reference_augmentations/aqua_train400_augmented.csv" \
-    --pools "$DATA/questions/svamp.jsonl" "$DATA/questions/gsm8k_train.jsonl" "$DATA/questions/gsm8k_test.jsonl" \
+    --pools "$DATA/questions/svamp.jsonl" "$DATA/questions/gsm8k_train.jsonl" \
     --pool-questions "${POOL_QUESTIONS:-2000}" --per-question 3 \
-    --exclude "${EVAL_FILES[@]}" "$DATA/questions/aqua_dev.jsonl" \
+    --exclude "${EVAL_FILES[@]}" "$DATA/questions/aqua_dev.jsonl" "$DATA/questions/gsm8k_test.jsonl" \
+        "$DATA/dev/mathcheck_dev.csv" "$ROOT"/data/dev/*_labelled.csv \
     --validation "$DATA/reference_augmentations/aqua_dev_augmented.csv" \
     --select-on "$ROOT/data/dev/aqua_dev_labelled.csv" "$ROOT/data/dev/svamp_dev_labelled.csv" \
     --loss triplet-euclidean --margin 5 --blocks 1 --epochs 20 --lr 1e-3 --seed 3407

@@ -5,7 +5,7 @@
 transformer runs in ONNX Runtime. The ONNX graph is exported from the model's own weights on first use, and
 quantised to int8 (dynamic quantisation, per-channel weights) for ``"onnx-int8"``; both are cached:
 
-* in ``MODEL_DIR/onnx/`` (``model.onnx``, ``model_qint8.onnx``), the layout sentence-transformers uses, when the
+* in ``MODEL_DIR/onnx/`` (``model.onnx``, ``model_O2_qint8.onnx``), the layout sentence-transformers uses, when the
   model directory is writable and not an installed package;
 * otherwise in ``~/.cache/paraqd/onnx/<hash>/`` (``PARAQD_CACHE`` or ``cache_dir`` move it).
 
@@ -36,7 +36,7 @@ logger = logging.getLogger(__name__)
 
 BACKENDS = ("torch", "onnx", "onnx-int8")
 ONNX_SUBDIR = "onnx"
-ONNX_FILES = {"onnx": "model.onnx", "onnx-int8": "model_qint8.onnx"}
+ONNX_FILES = {"onnx": "model.onnx", "onnx-int8": "model_O2_qint8.onnx"}
 EXPORT_INFO = "paraqd_export.json"
 OPSET = 17
 _WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
@@ -174,8 +174,16 @@ def export_onnx(model_path: str | os.PathLike, quantize: bool = False, cache_dir
 
 
 def quantize_int8(source: str | os.PathLike, destination: str | os.PathLike) -> None:
-    """Dynamic int8 quantisation (per-channel int8 weights, activations quantised on the fly)."""
+    """Transformer graph fusions, then dynamic int8 quantisation (per-channel int8 weights, activations
+    quantised on the fly).
+
+    The fusions (``onnxruntime.transformers.optimizer``, level 2 like sentence-transformers' "O2": attention,
+    skip-layer-norm, bias-GELU and embedding-layer-norm kernels) let the quantised graph run fused int8
+    attention; on all-MiniLM-L6-v2 they double the speed of the plain quantised graph, with the same scores.
+    A graph the optimizer cannot handle is quantised as exported.
+    """
     _require_onnxruntime()
+    import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     # per-channel scales keep the scores of all-MiniLM-L6-v2 within r > 0.99 of fp32; per-tensor did not
@@ -186,10 +194,31 @@ def quantize_int8(source: str | os.PathLike, destination: str | os.PathLike) -> 
     root.addHandler(quiet)
     root.setLevel(max(level, logging.ERROR))
     try:
-        quantize_dynamic(str(source), str(destination), weight_type=QuantType.QInt8, per_channel=True)
+        with tempfile.TemporaryDirectory(prefix="paraqd-onnx-") as tmp:
+            fused = Path(tmp) / "fused.onnx"
+            graph = _fuse_transformer(Path(source), fused) or Path(source)
+            quantize_dynamic(str(graph), str(destination), weight_type=QuantType.QInt8, per_channel=True,
+                             extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT})
     finally:
         root.setLevel(level)
         root.removeHandler(quiet)
+
+
+def _fuse_transformer(source: Path, destination: Path) -> Path | None:
+    """``source`` with BERT-style fusions written to ``destination``; ``None`` when nothing could be fused."""
+    try:
+        from onnxruntime.transformers.optimizer import optimize_model
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            optimized = optimize_model(str(source), model_type="bert", num_heads=0, hidden_size=0, opt_level=2)
+        if not any(optimized.get_fused_operator_statistics().values()):
+            return None
+        optimized.save_model_to_file(str(destination))
+    except Exception as exc:  # an architecture the fusions do not know: quantise the plain graph
+        logger.info("no transformer fusions for %s: %s", source, exc)
+        return None
+    return destination
 
 
 class _EncoderGraph(torch.nn.Module):

@@ -261,7 +261,12 @@ class HybridScorer:
                       apply_rule: bool = True) -> list[Explanation]:
         """One :class:`Explanation` per pair; with ``apply_rule=False`` the score and verdict stay the pure
         cosine's (the reasons are still reported, and ``method`` is ``"pure"``)."""
-        scores, results = self.score_pairs(cosines, questions, paraphrases)
+        return self.explain_results(cosines, self.check_pairs(questions, paraphrases), threshold, apply_rule)
+
+    def explain_results(self, cosines: Sequence[float] | np.ndarray, results: Sequence[CheckResult],
+                        threshold: float = DEFAULT_THRESHOLD, apply_rule: bool = True) -> list[Explanation]:
+        """:meth:`explain_pairs` for pairs already checked (``results``, one per cosine)."""
+        scores = self.combine(cosines, results)
         if not apply_rule:
             scores = np.asarray(cosines, dtype=np.float32).reshape(-1)
         method = HYBRID if apply_rule else PURE

@@ -384,9 +384,19 @@ def _load_encoder(path: str, device: str | None) -> SentenceTransformer:
         raise ModelUnavailableError(path, hint=model_hint("--encoder NAME_OR_PATH"), reason=_reason(exc)) from exc
 
 
-def load_sentence_encoder(name_or_path: str | None = None, device: str | None = None) -> SentenceTransformer:
-    """A ``SentenceTransformer``, loaded once per process; ``None``/``"pretrained"`` is the embedded MiniLM."""
+def load_sentence_encoder(name_or_path: str | None = None, device: str | None = None,
+                          backend: str = "torch") -> SentenceTransformer:
+    """A ``SentenceTransformer``, loaded once per process; ``None``/``"pretrained"`` is the embedded MiniLM.
+
+    ``backend`` ``"onnx"`` or ``"onnx-int8"`` runs its transformer on ONNX Runtime (:mod:`paraqd.backends`).
+    """
     from .resources import resolve_encoder
 
     path = resolve_encoder(name_or_path)
-    return _cached("sentence-transformers", path, device or "auto", lambda: _load_encoder(path, device))
+    if backend == "torch":
+        return _cached("sentence-transformers", path, device or "auto", lambda: _load_encoder(path, device))
+    from .backends import check_backend, load_encoder
+
+    check_backend(backend)
+    return _cached("sentence-transformers", path, f"{device or 'auto'}/{backend}",
+                   lambda: load_encoder(path, backend=backend, device=device))

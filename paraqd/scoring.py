@@ -107,13 +107,18 @@ class ParaphraseScorer:
         backend: the inference backend the model runs on.
         hybrid: a :class:`paraqd.hybrid.HybridScorer` lowering the learned cosine by what the
             critical-information check finds, or ``None`` for the pure learned cosine.
+        workers: processes that parse the texts of the check on large inputs (``None``: every core this
+            process may use; see :func:`paraqd.checks.checker.parse_processes`). The parse runs while the
+            encoder embeds the same texts.
     """
 
     def __init__(self, model, *, threshold: float = DEFAULT_THRESHOLD, batch_size: int = 64,
                  metadata: dict[str, Any] | None = None, path: str | None = None, backend: str = "torch",
-                 hybrid=None):
+                 hybrid=None, workers: int | None = None):
         if batch_size < 1:
             raise InputError(f"batch_size must be at least 1, got {batch_size}")
+        if workers is not None and workers < 1:
+            raise InputError(f"workers must be at least 1, got {workers}")
         self.model = model
         self.threshold = float(threshold)
         self.batch_size = int(batch_size)
@@ -121,6 +126,7 @@ class ParaphraseScorer:
         self.path = path
         self.backend = backend
         self.hybrid = hybrid
+        self.workers = workers
         self._checker = None
 
     @property
@@ -139,7 +145,8 @@ class ParaphraseScorer:
     @classmethod
     def load(cls, path: str | os.PathLike | None = None, *, device: str | None = None, backend: str = "torch",
              batch_size: int = 64, threshold: float | None = None,
-             max_seq_length: int | None = None, hybrid: bool | None = None) -> ParaphraseScorer:
+             max_seq_length: int | None = None, hybrid: bool | None = None,
+             workers: int | None = None) -> ParaphraseScorer:
         """Load a scorer from a model directory or name (``None``: the embedded all-MiniLM-L6-v2).
 
         ``device`` None picks CUDA, then MPS, then CPU. ``threshold`` None takes the model's own from its
@@ -150,7 +157,8 @@ class ParaphraseScorer:
         lowered by what the critical-information check finds), with the rule the model's ``paraqd.json``
         stores, unless that file asks for the pure cosine (``scoring.method`` ``"pure"``, or ``"cosine"``,
         what ``paraqd train`` wrote before the hybrid score was the default). True forces the hybrid score;
-        False gives the pure learned cosine, the paper's score, whatever the model says.
+        False gives the pure learned cosine, the paper's score, whatever the model says. ``workers`` bounds
+        the processes that parse large inputs for the check (``None``: every core).
         """
         if backend not in BACKENDS:
             raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
@@ -173,7 +181,7 @@ class ParaphraseScorer:
         else:
             use_hybrid = bool(hybrid)
         scorer = cls(model, threshold=threshold, batch_size=batch_size, metadata=metadata, path=resolved,
-                     backend=backend)
+                     backend=backend, workers=workers)
         if use_hybrid:
             from .hybrid import HybridRule, HybridScorer
 
@@ -225,10 +233,32 @@ class ParaphraseScorer:
 
         The learned cosine, lowered by what the critical-information check finds when the scorer is hybrid.
         """
-        cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
         if self.hybrid is None:
-            return cosines
-        return self.hybrid.combine(cosines, self.hybrid.check_pairs(list(questions), list(paraphrases)))
+            return self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+        cosines, results = self.cosines_and_checks(questions, paraphrases, show_progress_bar=show_progress_bar)
+        return self.hybrid.combine(cosines, results)
+
+    def cosines_and_checks(self, questions: Sequence[str], paraphrases: Sequence[str],
+                           show_progress_bar: bool | None = None) -> tuple[np.ndarray, list]:
+        """The learned cosines and the critical-information check results of the pairs.
+
+        The texts are parsed (in up to :attr:`workers` processes on large inputs) while the encoder embeds
+        them: the parse runs in a thread whose spaCy work, like the encoder's, mostly releases the GIL.
+        """
+        from concurrent.futures import ThreadPoolExecutor
+
+        questions = _check_texts(questions, "questions")
+        paraphrases = _check_texts(paraphrases, "paraphrases")
+        if len(questions) != len(paraphrases):
+            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
+        checker = self.checker if self.hybrid is None else self.hybrid.checker
+        with ThreadPoolExecutor(1, thread_name_prefix="paraqd-parse") as pool:
+            parsed = pool.submit(checker.analyze_texts, [*questions, *paraphrases], workers=self.workers)
+            try:
+                cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+            finally:
+                docs = parsed.result()
+        return cosines, checker.check_pairs(questions, paraphrases, docs=docs)
 
     def explain_pairs(self, questions: Sequence[str], paraphrases: Sequence[str]) -> list:
         """Score, learned cosine, verdict and reasons per pair (:class:`paraqd.hybrid.Explanation`).
@@ -240,12 +270,9 @@ class ParaphraseScorer:
         """
         from .hybrid import HybridScorer
 
-        questions = _check_texts(questions, "questions")
-        paraphrases = _check_texts(paraphrases, "paraphrases")
-        cosines = self.cosine_pairs(questions, paraphrases)
+        cosines, results = self.cosines_and_checks(questions, paraphrases)
         hybrid = self.hybrid or HybridScorer(self.checker)
-        return hybrid.explain_pairs(cosines, questions, paraphrases, self.threshold,
-                                    apply_rule=self.hybrid is not None)
+        return hybrid.explain_results(cosines, results, self.threshold, apply_rule=self.hybrid is not None)
 
     def explain(self, question: str, paraphrase: str):
         """Why ``paraphrase`` is (in)valid: score, verdict and reasons (see :meth:`explain_pairs`)."""

@@ -215,6 +215,22 @@ def test_phrase_deletion_on_running_example(analyzer, running_example):
     assert doc.doc.user_data == {}  # TopicRank ran without touching the shared parse
 
 
+def test_phrase_deletion_on_the_int8_backend(analyzer, running_example):
+    pytest.importorskip("onnxruntime")
+    from paraqd.errors import InputError
+
+    doc = analyzer.analyze(running_example)
+    op = PhraseDeletion(backend="onnx-int8")
+    encoder = models.load_sentence_encoder(backend="onnx-int8")
+    assert encoder is not models.load_sentence_encoder()  # its own cached encoder, on ONNX Runtime
+    cands = op.candidates(doc)
+    sims = encoder.encode(cands, normalize_embeddings=True) @ encoder.encode([running_example],
+                                                                             normalize_embeddings=True)[0]
+    assert op.rewrite(doc, random.Random(0)) == cands[int(sims.argmin())]
+    with pytest.raises(InputError, match="unknown backend"):
+        PhraseDeletion(backend="tensorflow")
+
+
 def test_phrase_deletion_not_applicable_without_phrases(analyzer):
     doc = analyzer.analyze("Why?")
     assert PhraseDeletion().rewrite(doc, random.Random(0)) is None

@@ -40,10 +40,14 @@ class Analyzer:
             raise TypeError(f"expected a question as str, got {type(text).__name__}")
         return self._build(text, self.nlp(text))
 
-    def pipe(self, texts: Iterable[str], batch_size: int = 64) -> Iterator[QuestionDoc]:
-        """Analyse many questions with ``nlp.pipe`` (faster than one call per question)."""
+    def pipe(self, texts: Iterable[str], batch_size: int = 64, n_process: int = 1) -> Iterator[QuestionDoc]:
+        """Analyse many questions with ``nlp.pipe`` (faster than one call per question).
+
+        ``n_process`` > 1 parses in that many spaCy worker processes (the numbers, units and entities are
+        still extracted here); they end with the iteration, also when it is interrupted.
+        """
         texts = list(texts)
-        for text, doc in zip(texts, self.nlp.pipe(texts, batch_size=batch_size)):
+        for text, doc in zip(texts, self.nlp.pipe(texts, batch_size=batch_size, n_process=max(1, n_process))):
             yield self._build(text, doc)
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
 from ..errors import InputError
@@ -14,7 +15,20 @@ from .findings import CheckResult
 from .numbers import NumberCheck
 from .question import QuestionCheck
 from .relations import RelationCheck
+from .synonyms import WordSimilarity, candidate_words
 from .units import UnitCheck
+
+#: Distinct texts per parsing process: inputs with fewer are parsed in this process (starting worker
+#: processes costs more than it saves on a few hundred texts).
+TEXTS_PER_PROCESS = 500
+
+
+def parse_processes(n_texts: int, workers: int | None = None) -> int:
+    """How many processes parse ``n_texts`` distinct texts: ``workers`` (``None``: every core this process may
+    run on), but at most one per :data:`TEXTS_PER_PROCESS` texts, and at least one."""
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(int(workers), n_texts // TEXTS_PER_PROCESS))
 
 
 def default_checks(synonyms=None) -> list[Check]:
@@ -60,19 +74,47 @@ class CriticalInfoChecker:
         p_doc = paraphrase if isinstance(paraphrase, QuestionDoc) else self.analyzer.analyze(_text(paraphrase))
         return self.check_docs(q_doc, p_doc)
 
-    def check_pairs(self, questions: Iterable[str], paraphrases: Iterable[str], batch_size: int = 64,
-                    progress: bool = False) -> list[CheckResult]:
-        """Check many pairs, analysing each distinct text once (``Analyzer.pipe``)."""
-        questions, paraphrases = [_text(q) for q in questions], [_text(p) for p in paraphrases]
-        if len(questions) != len(paraphrases):
-            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
-        unique = list(dict.fromkeys([*questions, *paraphrases]))
-        docs_iter = self.analyzer.pipe(unique, batch_size=batch_size)
+    @property
+    def synonym_judges(self) -> list[WordSimilarity]:
+        """The distinct :class:`WordSimilarity` objects the checks consult."""
+        judges = {id(j): j for check in self.checks for j in [getattr(check, "synonyms", None)]
+                  if isinstance(j, WordSimilarity)}
+        return list(judges.values())
+
+    def analyze_texts(self, texts: Iterable[str], batch_size: int = 64, workers: int | None = 1,
+                      progress: bool = False) -> dict[str, QuestionDoc]:
+        """Each distinct text analysed once, by text; large inputs are parsed in several processes
+        (``workers``: at most that many, ``None`` for every core; see :func:`parse_processes`)."""
+        unique = list(dict.fromkeys(_text(t) for t in texts))
+        n_process = parse_processes(len(unique), workers)
+        extra = {"n_process": n_process} if n_process > 1 else {}  # an Analyzer-like object may not take it
+        docs_iter = self.analyzer.pipe(unique, batch_size=batch_size, **extra)
         if progress:
             from tqdm.auto import tqdm
 
             docs_iter = tqdm(docs_iter, total=len(unique), desc="analysing", unit="text", disable=None)
-        docs = dict(zip(unique, docs_iter))
+        return dict(zip(unique, docs_iter))
+
+    def check_pairs(self, questions: Iterable[str], paraphrases: Iterable[str], batch_size: int = 64,
+                    progress: bool = False, workers: int | None = 1,
+                    docs: Mapping[str, QuestionDoc] | None = None) -> list[CheckResult]:
+        """Check many pairs, analysing each distinct text once (``Analyzer.pipe``).
+
+        ``docs`` holds texts already analysed (:meth:`analyze_texts`); the others are analysed here, in up to
+        ``workers`` processes. The synonym judges embed every word they may be asked about in one batch.
+        """
+        questions, paraphrases = [_text(q) for q in questions], [_text(p) for p in paraphrases]
+        if len(questions) != len(paraphrases):
+            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
+        docs = dict(docs or {})
+        todo = [t for t in dict.fromkeys([*questions, *paraphrases]) if t not in docs]
+        if todo:
+            docs.update(self.analyze_texts(todo, batch_size=batch_size, workers=workers, progress=progress))
+        judges = self.synonym_judges
+        if judges:
+            words = set().union(*(candidate_words(docs[t]) for t in dict.fromkeys([*questions, *paraphrases])))
+            for judge in judges:
+                judge.prepare(sorted(words))
         return [self.check_docs(docs[q], docs[p]) for q, p in zip(questions, paraphrases)]
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..analysis.document import Mention, NumberMention, QuestionDoc
 from .base import Check
 from .findings import Finding, Severity
+from .synonyms import RENAME_SYNONYM_THRESHOLD
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -29,6 +30,9 @@ LIGHT_NOUNS = frozenset({
     "question", "answer", "following", "option", "choice", "result", "term", "respectively", "order",
     "one",  # the pro-form "ones" ("the sweet ones") stands for a noun already there, it renames nothing
 })
+#: word forms that are multipliers or frequencies, not things ("4 times as many", "3 times a week"): the
+#: number check covers them, and a rewording drops them freely ("fourfold", "thrice", "triple")
+MULTIPLIER_FORMS = frozenset({"times"})
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ def _key_terms(doc: QuestionDoc) -> dict[str, Term]:
         if not (in_entity or tok.pos_ in _TERM_POS) or not tok.is_alpha or tok.is_stop:
             continue
         key = (tok.lemma_ or tok.text).lower()
-        if key in LIGHT_NOUNS:
+        if key in LIGHT_NOUNS or tok.lower_ in MULTIPLIER_FORMS:
             continue
         if tok.idx in blocked or tok.idx + len(tok.text) - 1 in blocked:
             continue
@@ -107,6 +111,48 @@ def _substitutions(question: QuestionDoc, paraphrase: QuestionDoc) -> dict[str, 
         if p_noun is not None and p_noun != q_noun:
             subs[q_noun].append(p_noun)
     return subs
+
+
+@dataclass(frozen=True)
+class Swap:
+    """One mention of a question term written as *another* term of the problem (``old``'s mention at
+    ``old_at`` became ``new``'s at ``new_at``): the relation now points at something else."""
+
+    old: Term
+    new: Term
+    old_at: Mention
+    new_at: Mention
+
+
+def find_swaps(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Swap]:
+    """Terms of the problem exchanged in place: an aligned substitution (the words around it kept) from one
+    question term to another that both texts use, where the old term lost a mention and the new one gained
+    one ("half as many as *Lee*" -> "half as many as *Tino*"; "twice the carrots as *green beans*" -> "as
+    *milk*"). A consistent rename or a synonym introduces a *new* word; a swap reuses one of the problem."""
+    q_terms, p_terms = key_terms(question), key_terms(paraphrase)
+    lost = {k for k, t in q_terms.items() if k in p_terms and len(p_terms[k].mentions) < len(t.mentions)}
+    gained = {k for k, t in p_terms.items() if k in q_terms and len(t.mentions) > len(q_terms[k].mentions)}
+    if not lost or not gained:
+        return []
+    swaps: list[Swap] = []
+    seen: set[tuple[str, str]] = set()
+    q_toks = [t.text.lower() for t in question.doc]
+    p_toks = [t.text.lower() for t in paraphrase.doc]
+    matcher = difflib.SequenceMatcher(None, q_toks, p_toks, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace" or i2 - i1 > 3 or j2 - j1 > 3:
+            continue
+        for q_tok in question.doc[i1:i2]:
+            old = (q_tok.lemma_ or q_tok.text).lower()
+            if old not in lost:
+                continue
+            for p_tok in paraphrase.doc[j1:j2]:
+                new = (p_tok.lemma_ or p_tok.text).lower()
+                if new in gained and new != old and (old, new) not in seen:
+                    seen.add((old, new))
+                    swaps.append(Swap(q_terms[old], p_terms[new], Mention(q_tok.idx, q_tok.idx + len(q_tok), q_tok.text),
+                                      Mention(p_tok.idx, p_tok.idx + len(p_tok), p_tok.text)))
+    return swaps
 
 
 def counted_nouns(doc: QuestionDoc) -> list[tuple[NumberMention, Token, Token]]:
@@ -171,15 +217,19 @@ def _find_renames(question: QuestionDoc, paraphrase: QuestionDoc) -> tuple[tuple
 
 class EntityCheck(Check):
     """Reports key terms renamed in one place only (major; minor when the new word is a synonym),
-    renamed throughout (minor) or vanished.
+    renamed throughout (minor), swapped in one place for another term of the problem (major) or vanished.
 
     ``synonyms``: a :class:`~paraqd.checks.synonyms.WordSimilarity`; without one, no rename is a synonym.
+    ``rename_threshold``: the word similarity at which a noun written in another noun's place is its synonym
+    (:data:`~paraqd.checks.synonyms.RENAME_SYNONYM_THRESHOLD`; ``None`` uses the similarity's own threshold).
+    Names (people, places) are never synonyms: a person swapped in one place is another person.
     """
 
     name = "entities"
 
-    def __init__(self, synonyms=None):
+    def __init__(self, synonyms=None, rename_threshold: float | None = RENAME_SYNONYM_THRESHOLD):
         self.synonyms = synonyms
+        self.rename_threshold = rename_threshold
 
     def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
         p_terms = key_terms(paraphrase)
@@ -192,7 +242,8 @@ class EntityCheck(Check):
                     "term_renamed", f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
                     r.old.mentions, r.new.mentions,
                 ))
-            elif self.synonyms is not None and self.synonyms.are_synonyms(old, new):
+            elif (self.synonyms is not None and not (r.old.is_name or r.new.is_name)
+                  and self.synonyms.are_synonyms(old, new, self.rename_threshold)):
                 kept = p_terms[r.old.key].mentions
                 findings.append(Finding(
                     "term_synonym",
@@ -206,6 +257,15 @@ class EntityCheck(Check):
                     f'"{old}" became "{new}" in one place but "{kept[0].text}" is still used elsewhere',
                     Severity.MAJOR, r.old.mentions, (*r.new.mentions, *kept),
                 ))
+        for swap in find_swaps(question, paraphrase):
+            if (self.synonyms is not None and not (swap.old.is_name or swap.new.is_name)
+                    and self.synonyms.are_synonyms(swap.old_at.text, swap.new_at.text, self.rename_threshold)):
+                continue  # "girls" -> "students": a more general word for the same thing
+            findings.append(Finding(
+                "term_swapped",
+                f'"{swap.old_at.text}" became "{swap.new_at.text}", another part of the problem, in one place',
+                Severity.MAJOR, (swap.old_at,), (swap.new_at,),
+            ))
         for term in vanished:
             what = "the name" if term.is_name else "the noun"
             findings.append(Finding(

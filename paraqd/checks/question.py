@@ -5,6 +5,12 @@ paraphrase must still ask (a sentence ending in "?", or a complete request), not
 for the same quantity: the same unit ("in ounces") and, when both use the same form ("how many ...",
 "what is the ..."), the same noun. Rewordings between forms ("How many hours did it take?" -> "How long did
 it take in hours?") are not compared noun to noun, so they pass.
+
+A request is an imperative request verb ("Find", "Calculate", "Determine", "Work out", ...) anywhere in its
+sentence, not only at its start: LLM rewordings merge the question into the condition before it ("Given that
+she skips at 3 miles per hour, calculate the distance ..."). The verb counts when it is the sentence's main
+verb (or a verb after a comma) with no subject and no auxiliary of its own: "He wants to find a job" and
+"she had to calculate it" tell a story, they do not ask.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from dataclasses import dataclass
 from ..analysis.document import Mention, QuestionDoc, UnitMention
 from ..analysis.quantities import conversions
 from .base import Check
-from .entities import LIGHT_NOUNS, find_renames
+from .entities import LIGHT_NOUNS, find_renames, key_terms
 from .findings import Finding, Severity
 
 WH_WORDS = frozenset({"what", "how", "which", "who", "whom", "whose", "when", "where", "why"})
@@ -39,8 +45,32 @@ class Ask:
 
 
 def _is_request(sent) -> bool:
+    """Whether ``sent`` opens with a request verb or holds an imperative one ("..., calculate the total")."""
     first = next((t for t in sent if not t.is_punct), None)
-    return first is not None and first.lower_ in REQUEST_VERBS
+    if first is not None and first.lower_ in REQUEST_VERBS:
+        return True
+    return _request_verb(sent) is not None
+
+
+_NOT_IMPERATIVE_DEPS = frozenset({"nsubj", "nsubjpass", "aux", "auxpass", "expl"})
+
+
+def _request_verb(sent):
+    """The imperative request verb of ``sent`` ("Given ..., determine the age"), or ``None``: a base-form
+    request verb that is the main verb or follows a comma, with no subject or auxiliary ("to", "can") of its
+    own."""
+    for tok in sent:
+        if tok.lower_ not in REQUEST_VERBS or tok.tag_ != "VB":
+            continue
+        before = tok.nbor(-1) if tok.i > sent.start else None
+        if not (tok.dep_ == "ROOT" or (before is not None and before.text in (",", ";", ":"))):
+            continue
+        if any(child.dep_ in _NOT_IMPERATIVE_DEPS for child in tok.children):
+            continue
+        if before is not None and before.lower_ == "to":
+            continue
+        return tok
+    return None
 
 
 def _has_wh(sent) -> bool:
@@ -108,7 +138,9 @@ def _form_and_noun(sent):
                          and t.lemma_.lower() not in LIGHT_NOUNS), None)
             return tok.lower_, noun
     if _is_request(sent):
-        noun = next((t for t in toks[1:] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"), None)
+        verb = _request_verb(sent)
+        after = toks[1:] if verb is None else [t for t in toks if t.i > verb.i]
+        noun = next((t for t in after if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"), None)
         return "request", noun
     return "other", None
 
@@ -144,11 +176,45 @@ class QuestionCheck(Check):
                 f"the question asks in {q_ask.units[0].text}, the paraphrase in {p_ask.units[0].text}",
                 Severity.CRITICAL if same_category else Severity.MINOR, q_ask.units, p_ask.units,
             ))
-        if self._asks_other_noun(question, paraphrase, q_ask, p_ask):
+        findings.extend(self._asks_about_other_part(question, paraphrase, q_ask, p_ask))
+        if not findings and self._asks_other_noun(question, paraphrase, q_ask, p_ask):
             findings.append(Finding(
                 "question_changed",
                 f"the question asks for {q_ask.noun_span.text}, the paraphrase for {p_ask.noun_span.text}",
                 Severity.MINOR, (q_ask.noun_span,), (p_ask.noun_span,),
+            ))
+        return findings
+
+    @staticmethod
+    def _asks_about_other_part(question: QuestionDoc, paraphrase: QuestionDoc, q_ask: Ask,
+                               p_ask: Ask) -> list[Finding]:
+        """The question now asks about another part of the problem (critical): a name of the question
+        sentence replaced there by another name of the story ("how many berries does *Stacy* have" ->
+        "... *Steve* have"), or
+        another ordinal ("the *third* generation" -> "the *second*")."""
+        q_terms, p_terms = key_terms(question), key_terms(paraphrase)
+        q_in, p_in = _terms_in(q_terms, q_ask.sentence), _terms_in(p_terms, p_ask.sentence)
+        renamed = {r.old.key: r.new.key for r in find_renames(question, paraphrase)[0] if r.consistent}
+        missing = [k for k in q_in if k not in p_in and renamed.get(k) not in p_in]
+        # names only: rewordings restate the asked noun with another noun of the story ("how many students"
+        # -> "how many in the class"), but never ask about another person without changing the question
+        missing_names = [k for k in missing if q_terms[k].is_name]
+        story = [k for k in p_in if k not in q_in and k in q_terms and q_terms[k].is_name]
+        findings = []
+        if missing_names and story:
+            findings.append(Finding(
+                "question_changed",
+                f'the question asks about "{q_in[missing_names[0]].text}", the paraphrase about '
+                f'"{p_in[story[0]].text}"',
+                Severity.CRITICAL, tuple(q_in[k] for k in missing_names), tuple(p_in[k] for k in story),
+            ))
+        q_ord, p_ord = _ordinals_in(question, q_ask.sentence), _ordinals_in(paraphrase, p_ask.sentence)
+        q_only = [m for v, m in q_ord.items() if v not in p_ord]
+        p_only = [m for v, m in p_ord.items() if v not in q_ord]
+        if q_only and p_only:
+            findings.append(Finding(
+                "question_changed", f"the question asks about the {q_only[0].text}, the paraphrase about the "
+                f"{p_only[0].text}", Severity.CRITICAL, tuple(q_only), tuple(p_only),
             ))
         return findings
 
@@ -186,3 +252,18 @@ def _unit_named(ask: Ask) -> str | None:
     """The unit the asked noun names ("kgs" -> "kilogram"), if it is one."""
     span = ask.noun_span
     return next((u.unit.name for u in ask.units if u.start < span.end and span.start < u.end), None)
+
+
+def _terms_in(terms, sentence: Mention) -> dict[str, Mention]:
+    """Key term -> its first mention inside ``sentence``, for the terms mentioned there."""
+    out = {}
+    for key, term in terms.items():
+        inside = [m for m in term.mentions if sentence.start <= m.start < sentence.end]
+        if inside:
+            out[key] = inside[0]
+    return out
+
+
+def _ordinals_in(doc: QuestionDoc, sentence: Mention) -> dict[float, Mention]:
+    """Ordinal value -> mention for the ordinals ("third", "2nd") inside ``sentence``."""
+    return {n.rounded: n for n in doc.numbers if n.kind == "ordinal" and sentence.start <= n.start < sentence.end}

@@ -42,6 +42,16 @@ def add_arguments(parser):
     parser.add_argument("-o", "--output", required=True, metavar="MODEL_DIR", help="model directory to write")
     parser.add_argument("--encoder", metavar="NAME_OR_PATH",
                         help="encoder to fine-tune (default: the embedded all-MiniLM-L6-v2)")
+    group = parser.add_argument_group("recipe")
+    group.add_argument("--recipe", choices=("paper", "verifier"), default="paper",
+                       help="paper: train the encoder on TRIPLETS files (default); verifier: the inputs are "
+                            "QUESTION files (JSONL/CSV with a question column): build operator pairs and train "
+                            "the LoRA cross-encoder verifier (paraqd.training.verifier_recipe)")
+    group.add_argument("--exclude", nargs="+", default=[], metavar="FILE",
+                       help="--recipe verifier: files whose questions must never be trained on (data/dev/"
+                            "*_labelled.csv of a source checkout are always excluded)")
+    group.add_argument("--max-questions", type=int, default=2000,
+                       help="--recipe verifier: questions to build pairs from (default: 2000, ~14 min on 2 cores)")
     group = parser.add_argument_group("loss")
     group.add_argument("--loss", choices=("triplet", "mnrl"), default="triplet",
                        help="triplet (the paper) or mnrl: MultipleNegativesRankingLoss (default: triplet)")
@@ -55,7 +65,7 @@ def add_arguments(parser):
     group.add_argument("--pairing", choices=("cycle", "product"), default="cycle",
                        help="how one question's positives and negatives form triplets (default: cycle)")
     group = parser.add_argument_group("optimisation")
-    group.add_argument("--epochs", type=float, default=9, help="training epochs (default: 9)")
+    group.add_argument("--epochs", type=float, help="training epochs (default: 9; --recipe verifier: 1)")
     group.add_argument("--max-steps", type=int, help="stop after this many steps (overrides --epochs)")
     group.add_argument("--batch-size", type=int, default=16, help="triplets per step (default: 16)")
     group.add_argument("--lr", type=float, default=2e-5, help="peak learning rate (default: 2e-5)")
@@ -85,10 +95,13 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
+    if args.recipe == "verifier":
+        return run_verifier(args)
     from ..training import TrainingConfig, train
 
     config = TrainingConfig(
-        encoder=args.encoder, loss=args.loss, distance=args.distance, margin=args.margin, epochs=args.epochs,
+        encoder=args.encoder, loss=args.loss, distance=args.distance, margin=args.margin,
+        epochs=9 if args.epochs is None else args.epochs,
         max_steps=args.max_steps, batch_size=args.batch_size, learning_rate=args.lr,
         weight_decay=args.weight_decay, warmup_ratio=args.warmup_ratio, seed=args.seed,
         max_seq_length=args.max_seq_length, pairs_as=args.pairs_as, pairing=args.pairing,
@@ -109,4 +122,26 @@ def run(args) -> int:
         log.info("validation triplet accuracy: %.3f before, %.3f after",
                  accuracy[0]["eval_validation_cosine_accuracy"], accuracy[-1]["eval_validation_cosine_accuracy"])
     log.info("model written to %s", result.model_dir)
+    return 0
+
+
+def run_verifier(args) -> int:
+    from ..io import output_directory
+    from ..training.cross_encoder import VerifierConfig
+    from ..training.verifier_recipe import train_verifier_recipe
+
+    try:
+        config = VerifierConfig(epochs=1.0 if args.epochs is None else args.epochs, batch_size=args.batch_size,
+                                lr=5e-4, seed=args.seed, threads=None).validate()
+    except ValueError as exc:
+        from ..errors import InputError
+
+        raise InputError(str(exc)) from None
+    output_directory(args.output)
+    meta = train_verifier_recipe(args.inputs, args.output, exclude=args.exclude, max_questions=args.max_questions,
+                                 config=config, base=args.encoder, device=args.device or "cpu", log=log.info)
+    timing = meta["timing"]
+    log.info("trained the verifier on %d pairs from %d questions in %.0f s (%.1f pairs/s); written to %s",
+             meta["pairs"]["count"], meta["questions"]["trained"], timing["train_s"], timing["pairs_per_second"],
+             args.output)
     return 0

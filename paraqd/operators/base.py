@@ -58,6 +58,9 @@ class Operator:
     model_params: ClassVar[tuple[str, ...]] = ()
     #: True when :meth:`fit` must see the whole corpus before rewriting (e.g. TF-IDF statistics).
     needs_fit: ClassVar[bool] = False
+    #: False for operators beyond the paper's (p1-p4, n1-n4): the ``train``/``test`` groups, and so every default
+    #: operator list, leave them out; select them by name, id or the ``extra`` group.
+    in_stage_group: ClassVar[bool] = True
 
     def requirements(self) -> list[Requirement]:
         return [Requirement("spacy", "en_core_web_sm")]

@@ -22,7 +22,7 @@ from .base import Operator
 
 operators = catalogue.create("paraqd", "operators", entry_points=True)
 
-GROUPS = ("all", "train", "test", "positive", "negative", "rule-based", "model-based")
+GROUPS = ("all", "train", "test", "extra", "positive", "negative", "rule-based", "model-based")
 
 
 def register_operator(cls: type[Operator]) -> type[Operator]:
@@ -101,7 +101,9 @@ def _select(part: str, classes: dict[str, type[Operator]]) -> set[str]:
     if p == "all":
         return set(classes)
     if p in ("train", "test"):
-        return {n for n, c in classes.items() if c.stage == p}
+        return {n for n, c in classes.items() if c.stage == p and c.in_stage_group}
+    if p == "extra":
+        return {n for n, c in classes.items() if not c.in_stage_group}
     if p in ("positive", "negative"):
         return {n for n, c in classes.items() if c.polarity == p}
     if p == "model-based":

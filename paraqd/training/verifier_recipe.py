@@ -1,0 +1,111 @@
+"""The verifier recipe: question files in, a LoRA cross-encoder verifier out, in one call (CPU budget).
+
+    paraqd train QUESTIONS.jsonl ... -o model/ --recipe verifier [--exclude FILE ...]
+
+1. read the questions, drop every question of the excluded files (normalised comparison; the hand-labelled
+   dev pairs ``data/dev/*_labelled.csv`` of a source checkout are always excluded when present), shuffle them
+   under the seed and keep ``max_questions``;
+2. build labelled pairs with the rewording and subtle-negative operators
+   (:func:`paraqd.training.verifier_data.build_pairs`);
+3. train the LoRA verifier for ``config.epochs`` (:func:`paraqd.training.cross_encoder.train_verifier`);
+4. write the adapter and ``paraqd.json`` (data hashes, excluded questions, pair counts per operator, time,
+   pairs per second, configuration, versions) into the output folder, which
+   :class:`paraqd.verifier.PairVerifier` loads.
+
+On 2 CPU cores the default (2,000 questions, about 9,600 pairs, one epoch) runs at about 11.5 pairs/s, i.e.
+about 14 minutes of training (benchmarks/train_verifier.py).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import glob
+import hashlib
+import json
+import os
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from .cross_encoder import VerifierConfig, add_lora, load_base, save_adapter, train_verifier
+from .data import sha256_file
+from .metadata import library_versions
+from .recipes import banned_questions, drop_banned, normalise_question, read_questions
+from .verifier_data import PairSpec, build_pairs
+
+DEFAULT_MAX_QUESTIONS = 2000
+
+
+def source_dev_files() -> list[Path]:
+    """The hand-labelled dev pair files of a source checkout (``data/dev/*_labelled.csv``); none when installed."""
+    root = Path(__file__).resolve().parents[2] / "data" / "dev"
+    return sorted(Path(p) for p in glob.glob(str(root / "*_labelled.csv")))
+
+
+def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_dir: str | os.PathLike, *,
+                          exclude: Sequence[str | os.PathLike] = (), max_questions: int = DEFAULT_MAX_QUESTIONS,
+                          config: VerifierConfig | None = None, spec: PairSpec | None = None,
+                          base: str | None = None, device: str = "cpu", log=None) -> dict[str, Any]:
+    """Run the recipe; returns the ``paraqd.json`` document it wrote."""
+    from ..resources import resolve_encoder
+
+    config = (config or VerifierConfig(epochs=1.0, batch_size=16, lr=5e-4, threads=2)).validate()
+    spec = spec or PairSpec(seed=config.seed)
+    if max_questions < 1:
+        raise InputError(f"max_questions must be at least 1, got {max_questions}")
+    excluded_files = [Path(p) for p in exclude] + [p for p in source_dev_files()
+                                                    if p.resolve() not in {Path(e).resolve() for e in exclude}]
+    for path in [*map(Path, question_files), *excluded_files]:
+        if not path.is_file():
+            raise InputError(f"{path}: no such file")
+    banned = banned_questions(excluded_files)
+    questions: list[str] = []
+    for path in question_files:
+        questions.extend(read_questions(path))
+    questions = list(dict.fromkeys(questions))
+    kept, dropped = drop_banned(questions, banned)
+    random.Random(config.seed).shuffle(kept)
+    kept = kept[:max_questions]
+    if {normalise_question(q) for q in kept} & banned:  # cannot happen: drop_banned compares the same keys
+        raise InputError("an excluded question survived the exclusion")
+    if not kept:
+        raise InputError("no question left to train on after the exclusions")
+    start = time.perf_counter()
+    pairs = build_pairs(kept, spec)
+    build_seconds = time.perf_counter() - start
+    if pairs.empty or pairs.label.nunique() < 2:
+        raise InputError("the operators made no usable pairs from these questions")
+    if log:
+        log(f"{len(pairs)} pairs from {len(kept)} questions in {build_seconds:.0f} s")
+    base_dir = resolve_encoder(base)
+    model, tokenizer = load_base(base_dir, device=device, seed=config.seed)
+    model = add_lora(model, config)
+    report = train_verifier(model, tokenizer, pairs.question.tolist(), pairs.candidate.tolist(),
+                            pairs.label.tolist(), config, device=device, log=log)
+    operators = pairs.operators.str.split("+").explode().value_counts().to_dict()
+    metadata = {
+        "kind": "verifier",
+        "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "base_encoder": "all-MiniLM-L6-v2" if base is None else str(base),
+        "config": config.to_dict(),
+        "pairs": {"spec": spec.to_dict(), "count": len(pairs), "valid": int(pairs.label.sum()),
+                  "invalid": int((1 - pairs.label).sum()), "operators": {k: int(v) for k, v in operators.items()},
+                  "sha256": hashlib.sha256(pairs.to_csv(index=False).encode()).hexdigest()},
+        "questions": {"files": [{"path": str(p), "sha256": sha256_file(p)} for p in question_files],
+                      "read": len(questions), "trained": len(kept), "dropped_excluded": dropped},
+        "excluded": {"files": [{"path": str(p), "sha256": sha256_file(p)} for p in excluded_files],
+                     "questions": len(banned),
+                     "questions_sha256": hashlib.sha256("\n".join(sorted(banned)).encode()).hexdigest()},
+        "timing": {"build_pairs_s": round(build_seconds, 1), "train_s": round(report.seconds, 1),
+                   "pairs_per_second": round(report.pairs_per_second, 2), "device": device,
+                   "threads": config.threads},
+        "history": report.history,
+        "versions": library_versions(),
+        "load_with": "paraqd.verifier.PairVerifier.load(MODEL_DIR)",
+    }
+    out = save_adapter(model, output_dir, metadata)
+    (Path(out) / "paraqd.json").write_text(json.dumps(metadata, indent=2, sort_keys=True, default=str))
+    return metadata

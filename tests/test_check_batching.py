@@ -1,0 +1,94 @@
+"""How the checks run on many pairs: the synonym judge embeds its words in one batch, large inputs are parsed
+in several processes, and neither changes a result."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from paraqd.checks import CriticalInfoChecker, WordSimilarity
+from paraqd.checks import checker as checker_module
+from paraqd.checks.checker import TEXTS_PER_PROCESS, parse_processes
+from paraqd.checks.synonyms import candidate_words
+from paraqd.resources import spacy_available
+
+needs_spacy = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
+
+PAIRS = [
+    ("A shop sells 12 shirts a day. How many shirts does the shop sell in 5 days?",
+     "A store sells 12 shirts a day. How many shirts does the shop sell in 5 days?"),
+    ("A big box holds 12 pens. How many pens do 3 boxes hold?",
+     "A large box holds 12 pens. How many pens do 3 boxes hold?"),
+    ("John walked 200 kilometres. How long did he walk in terms of metres?",
+     "john walked 200 centimetres. How long did he walk in terms of metres?"),
+    ("She reads a newspaper every day. How many pages of the newspaper does she read in 3 days?",
+     "She reads a undertake every day. How many pages of the newspaper does she read in 3 days?"),
+]
+
+
+class CountingEncoder:
+    """Deterministic word vectors (by first letter) that records every call."""
+
+    def __init__(self):
+        self.calls: list[list[str]] = []
+
+    def __call__(self, words):
+        self.calls.append(list(words))
+        return np.array([[np.cos(ord(w[0])), np.sin(ord(w[0]))] for w in words])
+
+
+def test_prepare_encodes_missing_words_once_in_one_batch():
+    encoder = CountingEncoder()
+    words = WordSimilarity(encoder)
+    assert words.prepare(["Shop", "store", "shop ", "store"]) == 2
+    assert encoder.calls == [["shop", "store"]]
+    assert words.prepare(["shop", "bag"]) == 1 and encoder.calls[-1] == ["bag"]
+    words.similarity("SHOP", "bag")
+    assert len(encoder.calls) == 2  # read from the cache
+    words.clear()
+    words.similarity("shop", "bag")
+    assert encoder.calls[-1] == ["shop", "bag"]
+
+
+def test_parse_processes_bounds():
+    assert parse_processes(10, workers=8) == 1  # too few texts for a second process
+    assert parse_processes(TEXTS_PER_PROCESS * 3, workers=8) == 3
+    assert parse_processes(TEXTS_PER_PROCESS * 100, workers=2) == 2
+    assert parse_processes(0, workers=4) == 1
+    assert 1 <= parse_processes(TEXTS_PER_PROCESS * 1000) <= (len(__import__("os").sched_getaffinity(0)))
+
+
+@needs_spacy
+def test_check_pairs_asks_the_encoder_once_and_keeps_every_result():
+    plain_encoder, batched_encoder = CountingEncoder(), CountingEncoder()
+    reference = CriticalInfoChecker(synonyms=WordSimilarity(plain_encoder))
+    expected = [reference.check(q, p) for q, p in PAIRS]  # one pair at a time: words encoded as asked
+    batched = CriticalInfoChecker(synonyms=WordSimilarity(batched_encoder))
+    results = batched.check_pairs([q for q, _ in PAIRS], [p for _, p in PAIRS])
+    assert [r.reasons for r in results] == [r.reasons for r in expected]
+    assert len(batched_encoder.calls) == 1  # every word the checks asked about was prepared
+    asked = {w for call in plain_encoder.calls for w in call}
+    docs = batched.analyze_texts([t for pair in PAIRS for t in pair])
+    assert asked <= set().union(*(candidate_words(d) for d in docs.values()))
+    assert len(plain_encoder.calls) > 1
+
+
+@needs_spacy
+def test_parsing_in_several_processes_gives_the_same_results(monkeypatch):
+    monkeypatch.setattr(checker_module, "TEXTS_PER_PROCESS", 2)
+    questions, paraphrases = [q for q, _ in PAIRS], [p for _, p in PAIRS]
+    checker = CriticalInfoChecker()
+    one = checker.check_pairs(questions, paraphrases, workers=1)
+    two = checker.check_pairs(questions, paraphrases, workers=2)
+    assert parse_processes(8, workers=2) == 2
+    assert [r.reasons for r in two] == [r.reasons for r in one]
+    assert [f.to_dict() for r in two for f in r.findings] == [f.to_dict() for r in one for f in r.findings]
+
+
+@needs_spacy
+def test_scorer_workers_option_is_checked():
+    from paraqd.errors import InputError
+    from paraqd.scoring import ParaphraseScorer
+
+    with pytest.raises(InputError, match="workers"):
+        ParaphraseScorer(object(), workers=0)

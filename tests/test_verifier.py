@@ -1,0 +1,110 @@
+"""The LoRA cross-encoder verifier on a tiny random BERT: training learns, the adapter round-trips, the CLI
+recipe refuses bad input with one line, and the pair builder labels its operators' outputs."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from paraqd.errors import InputError
+from paraqd.training.cross_encoder import (
+    VerifierConfig,
+    add_lora,
+    length_batches,
+    load_base,
+    predict_logits,
+    save_adapter,
+    train_verifier,
+)
+from paraqd.verifier import PairVerifier, is_verifier_dir
+
+
+@pytest.fixture(scope="module")
+def tiny_bert(tmp_path_factory) -> str:
+    import torch
+    from transformers import AutoTokenizer, BertConfig, BertModel
+
+    from paraqd.resources import default_encoder_path
+
+    root = tmp_path_factory.mktemp("tiny-bert")
+    tokenizer = AutoTokenizer.from_pretrained(default_encoder_path())
+    config = BertConfig(vocab_size=tokenizer.vocab_size, hidden_size=16, num_hidden_layers=1,
+                        num_attention_heads=2, intermediate_size=32, max_position_embeddings=64)
+    torch.manual_seed(0)
+    BertModel(config).save_pretrained(root)
+    tokenizer.save_pretrained(root)
+    return str(root)
+
+
+def _pairs(n=48):
+    rng = random.Random(0)
+    qs, cs, ys = [], [], []
+    for _ in range(n):
+        a, b = rng.randint(2, 50), rng.randint(2, 50)
+        q = f"Tom has {a} apples and {b} pears. How many fruits does he have?"
+        if rng.random() < 0.5:
+            qs.append(q), cs.append(f"Tom owns {a} apples and {b} pears. Find how many fruits he has."), ys.append(1)
+        else:
+            qs.append(q), cs.append("Tom owns some apples and pears. Find how many fruits he has."), ys.append(0)
+    return qs, cs, ys
+
+
+def test_length_batches_cover_every_index_once():
+    lengths = [random.Random(i).randint(5, 90) for i in range(103)]
+    batches = length_batches(lengths, 8, random.Random(1), window=4)
+    assert sorted(i for b in batches for i in b) == list(range(103))
+    assert all(len(b) <= 8 for b in batches)
+    assert length_batches(lengths, 8, None) == length_batches(lengths, 8, None)
+
+
+def test_training_learns_and_the_adapter_round_trips(tiny_bert, tmp_path):
+    qs, cs, ys = _pairs()
+    config = VerifierConfig(epochs=12, batch_size=8, lr=5e-3, lora_r=4, lora_alpha=8, max_length=48)
+    model, tokenizer = load_base(tiny_bert, seed=config.seed)
+    model = add_lora(model, config)
+    before = predict_logits(model, tokenizer, qs, cs, max_length=48)
+    report = train_verifier(model, tokenizer, qs, cs, ys, config)
+    after = predict_logits(model, tokenizer, qs, cs, max_length=48)
+    assert report.steps == 12 * 6 and report.pairs_per_second > 0
+    from sklearn.metrics import roc_auc_score
+
+    assert roc_auc_score(ys, after) > max(0.75, roc_auc_score(ys, before) + 0.2)
+    out = save_adapter(model, tmp_path / "adapter", {"config": config.to_dict()})
+    assert is_verifier_dir(out)
+    verifier = PairVerifier.load(out, base=tiny_bert, device="cpu")
+    assert verifier.max_length == 48
+    probs = verifier.predict(qs, cs)
+    assert probs.dtype == np.float32 and ((probs >= 0) & (probs <= 1)).all()
+    np.testing.assert_allclose(verifier.logits(qs, cs), after, atol=1e-4)
+
+
+def test_verifier_load_rejects_a_folder_without_adapter(tmp_path):
+    with pytest.raises(InputError, match="not a verifier adapter folder"):
+        PairVerifier.load(tmp_path)
+
+
+def test_build_pairs_labels_and_operators(analyzer):
+    from paraqd.training.verifier_data import PairSpec, build_pairs
+
+    questions = ["Tom has 12 apples. Mary has 5 pears. How many apples does Tom have?",
+                 "A shop sells 30 pens for $2 each. If it sells 25% of them, how much money does it make?"]
+    df = build_pairs(questions, PairSpec(seed=1), analyzer=analyzer)
+    assert set(df.label) == {0, 1}
+    assert df.equals(build_pairs(questions, PairSpec(seed=1), analyzer=analyzer))
+    assert (df.candidate != df.question).all()
+    from paraqd.operators import get_operator_class
+
+    for ops, label in zip(df.operators, df.label):
+        polarities = [get_operator_class(o).polarity for o in ops.split("+")]
+        assert polarities[-1] == ("positive" if label else "negative")
+        assert all(p == "positive" for p in polarities[:-1])
+
+
+def test_cli_recipe_verifier_reports_a_missing_file(tmp_path, capsys):
+    from paraqd.cli import main
+
+    assert main(["train", str(tmp_path / "none.jsonl"), "-o", str(tmp_path / "m"), "--recipe", "verifier"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("paraqd train: error:") and "no such file" in err[0]
