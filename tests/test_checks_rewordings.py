@@ -162,3 +162,11 @@ def test_question_reworded_about_the_same_parts_passes(checker):
     q = "Stacy has 4 times as many berries as Steve, who has 100 berries. How many berries does Stacy have?"
     p = "Steve has 100 berries and Stacy has four times as many. Determine the number of berries Stacy has."
     assert not kinds(checker.check(q, p), Severity.MAJOR)
+
+
+def test_deleted_negation_and_won_lost_are_caught(checker):
+    q = "Out of the 17 perfect shells, 12 of them were not spiral. How many perfect shells were spiral?"
+    result = checker.check(q, q.replace(" not", "", 1))
+    assert "negation_missing" in kinds(result, Severity.MAJOR) and not result.passed
+    q2 = "Noemi lost $400 on roulette. How much money did she begin with if she still had $800?"
+    assert "relation_flipped" in kinds(checker.check(q2, q2.replace("lost", "won")), Severity.CRITICAL)

@@ -199,8 +199,10 @@ class RelationCheck(Check):
                     ))
         q_neg, p_neg = q_words.get(("negation", ""), []), p_words.get(("negation", ""), [])
         if len(q_neg) > len(p_neg):
+            # a deleted "not" rewords nothing ("were not spiral" -> "were spiral"): as for relation words
+            severity = max(self.negation, self.deleted) if is_deletion(question, paraphrase) else self.negation
             findings.append(Finding(
-                "negation_missing", f"the negation {_quoted(q_neg)} is missing", self.negation,
+                "negation_missing", f"the negation {_quoted(q_neg)} is missing", severity,
                 tuple(q_neg), tuple(p_neg),
             ))
         elif len(p_neg) > len(q_neg):

@@ -126,7 +126,13 @@ def run(args) -> int:
 
 
 def run_verifier(args) -> int:
+    import importlib.util
+
+    from ..errors import InputError
     from ..io import output_directory
+
+    if importlib.util.find_spec("peft") is None:
+        raise InputError("--recipe verifier needs peft: pip install 'paraqd[verifier]'")
     from ..training.cross_encoder import VerifierConfig
     from ..training.verifier_recipe import train_verifier_recipe
 
@@ -134,8 +140,6 @@ def run_verifier(args) -> int:
         config = VerifierConfig(epochs=1.0 if args.epochs is None else args.epochs, batch_size=args.batch_size,
                                 lr=5e-4, seed=args.seed, threads=None).validate()
     except ValueError as exc:
-        from ..errors import InputError
-
         raise InputError(str(exc)) from None
     output_directory(args.output)
     meta = train_verifier_recipe(args.inputs, args.output, exclude=args.exclude, max_questions=args.max_questions,
