@@ -67,3 +67,16 @@ def hybrid_scorer():
     from paraqd.scoring import ParaphraseScorer
 
     return ParaphraseScorer.load(hybrid=True)
+
+
+@pytest.fixture(scope="module")
+def parse(analyzer):
+    """``analyze`` with a per-module cache: property tests draw the same questions many times."""
+    cache: dict[str, object] = {}
+
+    def parse(text):
+        if text not in cache:
+            cache[text] = analyzer.analyze(text)
+        return cache[text]
+
+    return parse

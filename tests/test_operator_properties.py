@@ -25,18 +25,6 @@ SETTINGS = settings(max_examples=50, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-@pytest.fixture(scope="module")
-def parse(analyzer):
-    cache: dict[str, object] = {}
-
-    def parse(text):
-        if text not in cache:
-            cache[text] = analyzer.analyze(text)
-        return cache[text]
-
-    return parse
-
-
 def draw(data, question_pool, parse):
     doc = parse(data.draw(st.sampled_from(question_pool), label="question"))
     seed = data.draw(st.integers(0, 2**16), label="seed")

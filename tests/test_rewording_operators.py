@@ -28,18 +28,6 @@ SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
 NEW = ["p1", "p2", "p3", "p4", "n1", "n2", "n3", "n4"]
 
 
-@pytest.fixture(scope="module")
-def parse(analyzer):
-    cache: dict[str, object] = {}
-
-    def parse(text):
-        if text not in cache:
-            cache[text] = analyzer.analyze(text)
-        return cache[text]
-
-    return parse
-
-
 def draw(data, question_pool, parse):
     doc = parse(data.draw(st.sampled_from(question_pool), label="question"))
     return doc, data.draw(st.integers(0, 2**16), label="seed")
