@@ -1,6 +1,7 @@
 # Two commands do all the set-up:
 #   make demo   create .venv, install paraqd, run the main job on the embedded default model (no download)
-#   make test   create .venv, install paraqd with test extras, run the test suite
+#   make test   create .venv, install paraqd with test extras, run ruff (lint + import order) and the test suite
+#               (the package's doctests included)
 #
 # TORCH pins the torch build installed first. The default, torch==2.13.0, is the CPU wheel this project's
 # machines carry; elsewhere `make TORCH=torch demo` takes your platform's build (any torch >= 2.1 works).
@@ -26,6 +27,7 @@ demo: $(STAMP)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m paraqd demo --output $(DEMO_OUT)
 
 test: $(STAMP)
+	$(BIN)/ruff check paraqd tests benchmarks
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q
 
 clean:

@@ -65,11 +65,9 @@ def embed(texts: list[str], cache: Path | None) -> np.ndarray:
         data = np.load(cache, allow_pickle=False)
         if list(data["texts"]) == texts:
             return data["emb"]
-    from sentence_transformers import SentenceTransformer
+    from paraqd.encoders import load_encoder
 
-    from paraqd.resources import default_encoder_path
-
-    model = SentenceTransformer(default_encoder_path(), device="cpu")
+    model = load_encoder(None, device="cpu")
     emb = model.encode(texts, batch_size=64, show_progress_bar=None, convert_to_numpy=True)
     if cache:
         np.savez(cache, texts=np.array(texts), emb=emb)

@@ -30,6 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_dev import LABELLED, SHARED, load_dev_pairs, load_labelled_pairs  # noqa: E402
 
+
 def finding_matrix(results, keys: list[str]) -> np.ndarray:
     """One 0/1 column per ``kind:severity`` key: whether that finding fired on the pair."""
     index = {k: i for i, k in enumerate(keys)}
@@ -53,6 +54,7 @@ def default_penalty(key: str) -> float:
 def fit_penalties(sets: list[dict], keys: list[str], prior: float) -> np.ndarray:
     """Penalties (one per key), content weight and log-slope maximising the sets' mean log-likelihood."""
     from scipy.optimize import minimize
+
     from paraqd.hybrid import PenaltyRule
 
     start = np.array([*map(default_penalty, keys), PenaltyRule().content_weight, np.log(5.0)])

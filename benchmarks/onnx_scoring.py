@@ -39,7 +39,8 @@ def main() -> None:
     import pandas as pd
     import torch
 
-    from paraqd.backends import BACKENDS, load_encoder
+    from paraqd.defaults import BACKENDS
+    from paraqd.encoders import load_encoder
     from paraqd.scoring import ParaphraseScorer
 
     if not AQUA_TEST.is_file():
@@ -53,7 +54,7 @@ def main() -> None:
         scorers, load_s = {}, {}
         for backend in BACKENDS:
             start = time.perf_counter()
-            model = load_encoder(args.model, backend=backend, device="cpu", cache_dir=cache)
+            model = load_encoder(args.model, backend=backend, device="cpu", cache_dir=cache, cached=False)
             load_s[backend] = round(time.perf_counter() - start, 2)
             scorers[backend] = ParaphraseScorer(model, batch_size=args.batch_size, backend=backend)
             scorers[backend].score_pairs(questions[:8], paraphrases[:8])  # warm-up

@@ -34,6 +34,8 @@ from pathlib import Path
 
 import numpy as np
 
+from paraqd.defaults import DEFAULT_SEED
+
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 AQUA_TEST = SHARED / "eval" / "AQUA_test.csv"
 TRAIN_POOL = SHARED / "questions" / "gsm8k_train.jsonl"
@@ -49,7 +51,7 @@ def best_of(fn, repeats: int) -> float:
     return min(times)
 
 
-def train_pairs(n_pairs: int, pool: Path = TRAIN_POOL, seed: int = 3407) -> tuple[list[str], list[str]]:
+def train_pairs(n_pairs: int, pool: Path = TRAIN_POOL, seed: int = DEFAULT_SEED) -> tuple[list[str], list[str]]:
     """At least ``n_pairs`` (question, rewrite) pairs from the first questions of ``pool`` (then cut to n)."""
     from paraqd.augmentation import run_rule_operators
     from paraqd.operators import create_operator

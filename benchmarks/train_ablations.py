@@ -27,6 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
+from paraqd.defaults import DEFAULT_SEED
+
 SHARED = Path(os.environ.get("PARAQD_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 DATA = SHARED / "data"
 REFERENCE_TRAIN = DATA / "reference_augmentations" / "aqua_train400_augmented.csv"
@@ -71,7 +73,7 @@ def parse_args(argv=None):
     parser.add_argument("--per-question", type=int, default=3, help="pool triplets per question (3)")
     parser.add_argument("--validation-questions", type=int, default=150,
                         help="held-out AQuA dev questions used for validation (150)")
-    parser.add_argument("--seed", type=int, default=3407)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--workdir", default=None, help="keep the built training sets here (default: a temp dir)")
     parser.add_argument("--json", dest="json_out", help="also write the JSON result here")
     return parser.parse_args(argv)
@@ -86,15 +88,14 @@ def main(argv=None) -> int:
 
     import pandas as pd
 
+    from paraqd.encoders import load_encoder
     from paraqd.evaluation.metrics import evaluate_scores
     from paraqd.hybrid import HybridScorer
     from paraqd.io import read_table
-    from paraqd.resources import resolve_encoder
-    from paraqd.scoring import _load_sentence_transformer
-    from paraqd.training.recipes import (
-        EmbeddingCache, HeadConfig, TrainingSetSpec, build_training_set, head_cosines, hybrid_auc_selector,
-        normalise_question, train_head, wide_to_pairs,
-    )
+    from paraqd.leakage import LeakageFilter
+    from paraqd.training.data import TrainingSetSpec, build_training_set, wide_to_pairs
+    from paraqd.training.head import EmbeddingCache, HeadConfig, head_cosines, train_head
+    from paraqd.training.selection import HybridAUCEvaluator
 
     names = list(VARIANTS) if args.variants == "all" else [v.strip() for v in args.variants.split(",")]
     unknown = [n for n in names if n not in VARIANTS]
@@ -122,12 +123,12 @@ def main(argv=None) -> int:
                                            per_question=args.per_question, seed=args.seed), pool_path)
     reference, pool = pd.read_csv(ref_path), pd.read_csv(pool_path)
     timings["build_training_sets_s"] = time.perf_counter() - start
-    val_questions = {normalise_question(q) for q in val["question"]}
+    val_questions = LeakageFilter(val["question"])
     for frame in (reference, pool):
-        assert not frame["anchor"].map(normalise_question).isin(val_questions).any(), "validation leak"
+        assert not any(q in val_questions for q in frame["anchor"]), "validation leak"
 
     # encode every distinct text once with the frozen encoder
-    encoder = _load_sentence_transformer(resolve_encoder(None), device="cpu")
+    encoder = load_encoder(None, device="cpu", cached=False)
     cache = EmbeddingCache(encoder, batch_size=64)
     hand_pairs = {path.stem: read_table(path) for path in HAND_LABELLED}
     texts = [*val["question"], *val["paraphrase"]]
@@ -147,7 +148,7 @@ def main(argv=None) -> int:
 
     vq, vp = cache.lookup(val["question"].tolist()), cache.lookup(val["paraphrase"].tolist())
     # the hybrid ROC-AUC the recipe's epoch selection computes (checks run once, with the encoder's synonyms)
-    hand = {name: hybrid_auc_selector(encoder, cache, pairs) for name, pairs in hand_pairs.items()}
+    hand = {name: HybridAUCEvaluator(encoder, cache, pairs, name) for name, pairs in hand_pairs.items()}
 
     def validate(blocks) -> dict:
         cos = head_cosines(blocks, table, vq, vp)
@@ -156,8 +157,8 @@ def main(argv=None) -> int:
             m = evaluate_scores(labels, scores, 0.5)
             out[kind] = {k: round(float(m[k]), 4) for k in ("weighted_f1_paper", "separation", "roc_auc",
                                                               "mu_pos", "mu_neg")}
-        for name, select in hand.items():
-            out[f"{name} hybrid roc_auc"] = round(select(blocks), 4)
+        for name, evaluator in hand.items():
+            out[f"{name} hybrid roc_auc"] = round(evaluator(blocks)[evaluator.primary_metric], 4)
         return out
 
     verdicts: dict[tuple[str, str], bool] = {}

@@ -6,8 +6,10 @@ from the applicable positive x negative rewrites:
 1. operators are created and checked (an operator whose model is missing here is skipped with one
    warning, or stops the run with ``skip_unavailable=False``); corpus-level operators (TF-IDF) are fitted
    on all questions;
-2. rule-based operators run in ``workers`` processes, each parsing its share of the questions once;
-3. model-backed operators run in the main process, in batches, with each model loaded once;
+2. rule-based operators run in ``workers`` processes, each parsing its share of the questions once; so do the
+   model-backed operators with small models (``in_workers``, e.g. f5's sentence encoder), one batch per chunk,
+   each worker loading its own copy of the model;
+3. the other model-backed operators (generators) run in the main process, in batches, each model loaded once;
 4. for every question, ``per_question`` (positive, negative) combinations are drawn.
 
 Every random choice is drawn from a generator seeded by ``(seed, question position, operator)``, so the
@@ -16,10 +18,8 @@ output depends only on the input and the seed, never on the number of workers or
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import logging
-import multiprocessing as mp
 import os
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -27,22 +27,19 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from .defaults import DEFAULT_SEED, TRAIN_COLUMNS, TRIPLET_COLUMNS
+from .engines import Engine, get_engine
+from .engines.base import derive_rng, rewrite_questions  # noqa: F401  (re-exported: imported from here before)
+
+# the worker side lives in paraqd.engines.local (re-exported for existing imports)
+from .engines.local import init_pool_worker, init_worker, rewrite_chunk, run_rule_operators  # noqa: F401
 from .errors import InputError, ModelUnavailableError
 from .operators import Operator, create_operator, get_operator_class, resolve_operator_names
 
 logger = logging.getLogger(__name__)
 
-TRIPLET_COLUMNS = ["anchor", "positive", "negative", "positive_op", "negative_op", "question_id"]
-#: The columns a triplet loss trains on; the others are provenance (which operator made what, from which question).
-TRAIN_COLUMNS = ["anchor", "positive", "negative"]
+#: Columns beside TRAIN_COLUMNS: provenance (which operator made what, from which question).
 PROVENANCE_COLUMNS = [c for c in TRIPLET_COLUMNS if c not in TRAIN_COLUMNS]
-DEFAULT_SEED = 3407
-
-
-def derive_rng(seed: int, position: int, purpose: str) -> random.Random:
-    """A generator for one (question, operator) cell, independent of processing order."""
-    digest = hashlib.blake2b(f"{seed}\x1f{position}\x1f{purpose}".encode(), digest_size=8).digest()
-    return random.Random(int.from_bytes(digest, "big"))
 
 
 @dataclass
@@ -99,74 +96,9 @@ def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None 
     return built
 
 
-# -- worker side --------------------------------------------------------------------------------------
-_WORKER: dict = {}
-
-
-def init_worker(operators: list[Operator], spacy_model: str | None, seed: int) -> None:
-    from .analysis import Analyzer
-
-    _WORKER["analyzer"] = Analyzer(spacy_model)
-    _WORKER["operators"] = operators
-    _WORKER["seed"] = seed
-
-
-def rewrite_questions(items: Sequence[tuple[int, str]], analyzer, operators: Sequence[Operator],
-                      seed: int) -> list[tuple[int, dict[str, str | None]]]:
-    """Analyse ``(position, text)`` items once each and apply every operator; any engine calls this."""
-    positions = [p for p, _ in items]
-    results = []
-    for pos, doc in zip(positions, analyzer.pipe([t for _, t in items])):
-        outs = {op.name: op.rewrite(doc, derive_rng(seed, pos, op.name)) for op in operators}
-        results.append((pos, outs))
-    return results
-
-
-def rewrite_chunk(chunk: list[tuple[int, str]]) -> list[tuple[int, dict[str, str | None]]]:
-    """Process-pool task: :func:`rewrite_questions` with the worker's analyzer and operators."""
-    return rewrite_questions(chunk, _WORKER["analyzer"], _WORKER["operators"], _WORKER["seed"])
-
-
 def _chunks(items: list, size: int) -> Iterable[list]:
     for i in range(0, len(items), size):
         yield items[i:i + size]
-
-
-def _pool_context():
-    methods = mp.get_all_start_methods()
-    # fork shares the loaded spaCy model copy-on-write; it is safe here because no torch threads or
-    # model-backed operators are handed to the workers.
-    return mp.get_context("fork" if "fork" in methods else "spawn")
-
-
-def run_rule_operators(texts: Sequence[str], operators: list[Operator], seed: int, workers: int = 1,
-                       spacy_model: str | None = None, chunk_size: int = 32,
-                       progress: Callable[[int], None] | None = None) -> list[dict[str, str | None]]:
-    """Run rule-based operators on every question; one dict ``{operator name: rewrite or None}`` each."""
-    results: list[dict[str, str | None]] = [{} for _ in texts]
-    items = list(enumerate(texts))
-    if not operators or not items:
-        return results
-    chunks = list(_chunks(items, chunk_size))
-    if workers <= 1 or len(chunks) == 1:
-        init_worker(operators, spacy_model, seed)
-        mapped = map(rewrite_chunk, chunks)
-        pool = None
-    else:
-        pool = _pool_context().Pool(min(workers, len(chunks)), initializer=init_worker,
-                                    initargs=(operators, spacy_model, seed))
-        mapped = pool.imap(rewrite_chunk, chunks)
-    try:
-        for chunk_result in mapped:
-            for pos, outs in chunk_result:
-                results[pos] = outs
-            if progress:
-                progress(len(chunk_result))
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
-    return results
 
 
 def run_model_operators(texts: Sequence[str], operators: list[Operator], seed: int,
@@ -223,7 +155,7 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
             skip_unavailable: bool = True, operator_options: Mapping[str, Mapping] | None = None,
             question_ids: Sequence | None = None, spacy_model: str | None = None,
             progress: bool = False, stats: AugmentStats | None = None,
-            built_operators: Sequence[Operator] | None = None, engine: str = "local",
+            built_operators: Sequence[Operator] | None = None, engine: str | Engine = "local",
             engine_options: Mapping | None = None) -> pd.DataFrame:
     """Make (anchor, positive, negative) triplets from questions.
 
@@ -238,9 +170,11 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         operator_options: per-operator constructor options, e.g. ``{"f9": {"model": "path/to/pegasus"}}``.
         question_ids: ids copied to the ``question_id`` column (default: the position).
         built_operators: already created operators (overrides ``operators``).
-        engine: ``"local"`` (processes on this machine) or ``"dask"`` (a Dask cluster, see
-            :mod:`paraqd.distributed`); the output is identical for the same seed.
-        engine_options: options of the engine (for Dask: ``address``, ``partitions``).
+        engine: a registered engine's name (:mod:`paraqd.engines`): ``"local"`` (processes on this machine) or
+            ``"dask"`` (a Dask cluster, :mod:`paraqd.engines.dask`), or an :class:`~paraqd.engines.Engine`
+            instance; the output is identical for the same seed.
+        engine_options: options of the named engine (Dask: ``address``, ``partitions``, ``workers``); the
+            local engine takes ``workers`` from the argument above.
 
     Returns:
         A DataFrame with columns anchor, positive, negative, positive_op, negative_op, question_id. The
@@ -273,9 +207,19 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         if op.needs_fit:
             op.fit(questions)
 
-    rule_ops = [op for op in ops if not op.batched]
-    model_ops = [op for op in ops if op.batched]
+    rule_ops = [op for op in ops if not op.batched or op.in_workers]
+    model_ops = [op for op in ops if op.batched and not op.in_workers]
     workers = (os.cpu_count() or 1) if workers is None else max(1, int(workers))
+
+    if isinstance(engine, str):
+        options = dict(engine_options or {})
+        if engine == "local":
+            options.setdefault("workers", workers)
+        runner = get_engine(engine, **options)
+    elif isinstance(engine, Engine):
+        runner = engine
+    else:
+        raise InputError(f"engine must be a name or an Engine, not {type(engine).__name__}")
 
     bar = None
     if progress:
@@ -285,15 +229,7 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
                    disable=None)
     tick = bar.update if bar is not None else None
     try:
-        if engine == "local":
-            rule_out = run_rule_operators(questions, rule_ops, seed, workers, spacy_model, progress=tick)
-        elif engine == "dask":
-            from .distributed import dask_rule_operators
-
-            rule_out = dask_rule_operators(questions, rule_ops, seed, spacy_model, progress=tick,
-                                           **dict(engine_options or {}))
-        else:
-            raise InputError(f"unknown engine {engine!r}; use 'local' or 'dask'")
+        rule_out = runner.rewrite(questions, rule_ops, seed, spacy_model=spacy_model, progress=tick)
         model_out = run_model_operators(questions, model_ops, seed, spacy_model, progress=tick)
     finally:
         if bar is not None:

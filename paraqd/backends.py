@@ -16,6 +16,7 @@ instead, so it needs only ``onnxruntime`` and ``onnx`` and works offline.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -24,22 +25,41 @@ import sys
 import sysconfig
 import tempfile
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import torch
 
+from .defaults import BACKENDS
 from .errors import InputError, ModelUnavailableError
+from .io import atomic_path, write_json
 
 logger = logging.getLogger(__name__)
 
-BACKENDS = ("torch", "onnx", "onnx-int8")
 ONNX_SUBDIR = "onnx"
 ONNX_FILES = {"onnx": "model.onnx", "onnx-int8": "model_O2_qint8.onnx"}
 EXPORT_INFO = "paraqd_export.json"
 OPSET = 17
 _WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
+#: How to supply an encoder that cannot be loaded (the end of the error message).
+DEFAULT_HINT = "pass a local model directory or the default"
+
+
+def onnx_available() -> bool:
+    """Whether the ONNX backends can run here (``onnxruntime`` and ``onnx`` importable)."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) is not None for m in ("onnxruntime", "onnx"))
+
+
+def fastest_cpu_backend(model_path: str | os.PathLike | None = None) -> str:
+    """The fastest backend that runs ``model_path`` (``None``: the embedded encoder) on the CPU here:
+    ``"onnx-int8"`` for a local model directory when ONNX Runtime is installed, else ``"torch"``."""
+    from .resources import resolve_encoder
+
+    path = resolve_encoder(None if model_path is None else str(model_path))
+    return "onnx-int8" if Path(path).is_dir() and onnx_available() else "torch"
 
 
 def check_backend(backend: str) -> str:
@@ -48,27 +68,63 @@ def check_backend(backend: str) -> str:
     return backend
 
 
+@contextlib.contextmanager
+def library_progress_bars(enabled: bool) -> Iterator[None]:
+    """Show or hide transformers' own progress bars (weight loading, shard writing) within the block."""
+    from transformers.utils import logging as hf_logging
+
+    before = hf_logging.is_progress_bar_enabled()
+    (hf_logging.enable_progress_bar if enabled else hf_logging.disable_progress_bar)()
+    try:
+        yield
+    finally:
+        (hf_logging.enable_progress_bar if before else hf_logging.disable_progress_bar)()
+
+
+def load_sentence_transformer(path: str, device: str | None = None, hint: str = DEFAULT_HINT):
+    """The ``"torch"`` backend: a new SentenceTransformer from ``path`` (a resolved name or directory).
+
+    "Not found" failures become :class:`ModelUnavailableError` (with ``hint``), a file instead of a directory
+    an :class:`InputError`. Use :func:`paraqd.encoders.load_encoder`, which resolves names and caches.
+    """
+    from sentence_transformers import SentenceTransformer
+
+    local = Path(path)
+    if local.exists() and not local.is_dir():
+        raise InputError(f"{path}: is a file, expected a model directory")
+    try:
+        with library_progress_bars(sys.stderr.isatty()):
+            return SentenceTransformer(path, device=device)
+    except (OSError, ValueError, KeyError, RuntimeError) as exc:
+        text = str(exc).strip().splitlines()
+        first = text[0] if text else type(exc).__name__
+        raise ModelUnavailableError(path, reason=first if len(first) <= 200 else first[:197] + "...",
+                                    hint=hint) from None
+
+
 def load_encoder(model_path: str | os.PathLike | None = None, backend: str = "torch", device: str | None = None,
-                 cache_dir: str | os.PathLike | None = None):
-    """A SentenceTransformer from a local model directory, its transformer running on ``backend``.
+                 cache_dir: str | os.PathLike | None = None, hint: str = DEFAULT_HINT):
+    """A new SentenceTransformer from a model directory or name, its transformer running on ``backend``.
+
+    :func:`paraqd.encoders.load_encoder` is the same with a per-process cache (and the one to call).
 
     Args:
         model_path: a sentence-transformers model directory (``None``: the embedded all-MiniLM-L6-v2).
         backend: ``"torch"``, ``"onnx"`` (fp32 graph) or ``"onnx-int8"`` (int8 weights, fastest on CPU).
         device: ``"cpu"``, ``"cuda"``...; ONNX backends use CUDA only when onnxruntime-gpu is installed.
         cache_dir: where exported graphs go when the model directory cannot hold them.
+        hint: how to supply the model, in the error when it cannot be loaded.
     """
     from .resources import resolve_encoder
-    from .scoring import _load_sentence_transformer
 
     check_backend(backend)
     path = resolve_encoder(None if model_path is None else str(model_path))
     if backend == "torch":
-        return _load_sentence_transformer(path, device=device)
+        return load_sentence_transformer(path, device=device, hint=hint)
     if not Path(path).is_dir():
         raise InputError(f"backend {backend!r} needs a local model directory, not {path!r}")
     _require_onnxruntime()
-    model = _load_sentence_transformer(path, device="cpu")
+    model = load_sentence_transformer(path, device="cpu", hint=hint)
     onnx_file = export_onnx(path, quantize=backend == "onnx-int8", cache_dir=cache_dir, model=model)
     use_onnx_runtime(model, onnx_file, device=device)
     return model
@@ -158,17 +214,15 @@ def export_onnx(model_path: str | os.PathLike, quantize: bool = False, cache_dir
     out_dir.mkdir(parents=True, exist_ok=True)
     if force or not fresh or not fp32.is_file():
         if model is None:
-            from .scoring import _load_sentence_transformer
-
-            model = _load_sentence_transformer(str(model_dir), device="cpu")
+            model = load_sentence_transformer(str(model_dir), device="cpu")
         logger.info("exporting %s to ONNX in %s", model_dir, out_dir)
-        with _atomic_file(fp32) as tmp:
+        with atomic_path(fp32) as tmp:
             _export_transformer(model, tmp)
         (out_dir / ONNX_FILES["onnx-int8"]).unlink(missing_ok=True)
         _write_export_info(out_dir, fingerprint)
     if quantize and (force or not target.is_file()):
         logger.info("quantising %s to int8", fp32)
-        with _atomic_file(target) as tmp:
+        with atomic_path(target) as tmp:
             quantize_int8(fp32, tmp)
     return target
 
@@ -293,30 +347,7 @@ def _read_export_info(out_dir: Path) -> dict | None:
 
 def _write_export_info(out_dir: Path, fingerprint) -> None:
     info = {"weights": fingerprint, "torch": torch.__version__, "opset": OPSET, "exporter": "paraqd"}
-    with _atomic_file(out_dir / EXPORT_INFO) as tmp:
-        tmp.write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
-
-
-class _atomic_file:
-    """A temporary path beside ``target``, renamed onto it on success and removed on failure."""
-
-    def __init__(self, target: Path):
-        self.target = target
-
-    def __enter__(self) -> Path:
-        fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent)
-        os.close(fd)
-        self.tmp = Path(name)
-        return self.tmp
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is None:
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(self.tmp, 0o666 & ~mask)  # mkstemp makes 0600 files
-            os.replace(self.tmp, self.target)
-        else:
-            self.tmp.unlink(missing_ok=True)
+    write_json(info, out_dir / EXPORT_INFO)
 
 
 def _writable_model_dir(model_dir: Path) -> bool:

@@ -27,14 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
 from .checks import CheckResult, CriticalInfoChecker, Severity
+from .defaults import DEFAULT_THRESHOLD
 from .errors import InputError
-
-DEFAULT_THRESHOLD = 0.5
+from .registries import Registry
 
 
 def _per_severity(values: Mapping[Any, float], what: str, low: float, high: float) -> dict[Severity, float]:
@@ -57,10 +57,30 @@ def _cosines(cosines, results) -> np.ndarray:
     return cos
 
 
+#: The registry of hybrid rules (:mod:`paraqd.registries`): :class:`HybridRule` subclasses by ``kind``, the
+#: name a model's ``paraqd.json`` gives in ``scoring.rule.kind``.
+hybrid_rules = Registry("hybrid_rules", what="scoring rule kind")
+
+R = TypeVar("R", bound=type)
+
+
+def register_rule(cls: R) -> R:
+    """Class decorator adding a :class:`HybridRule` subclass to the registry under its ``kind``.
+
+    A model whose ``paraqd.json`` stores ``"rule": {"kind": KIND, ...}`` then scores with it
+    (:meth:`HybridRule.from_dict`).
+    """
+    if not (isinstance(cls, type) and issubclass(cls, HybridRule)) or not cls.kind:
+        raise TypeError(f"{cls!r} must be a HybridRule subclass with a kind")
+    hybrid_rules.register(cls.kind, func=cls)
+    return cls
+
+
 class HybridRule:
     """How a learned cosine and a :class:`~paraqd.checks.CheckResult` make one score (subclasses say how).
 
-    ``HybridRule.from_dict`` reads the rule a model's ``paraqd.json`` stores (``scoring.rule``).
+    ``HybridRule.from_dict`` reads the rule a model's ``paraqd.json`` stores (``scoring.rule``); a new rule is
+    a subclass with a ``kind``, :meth:`combine` and :meth:`to_dict`, decorated with :func:`register_rule`.
     """
 
     kind: ClassVar[str] = ""
@@ -72,34 +92,40 @@ class HybridRule:
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    @classmethod
+    def from_config(cls, data: Mapping[str, Any]) -> HybridRule:
+        """This rule from its stored settings (``data`` without ``kind``: the constructor's arguments)."""
+        try:
+            return cls(**{k: v for k, v in data.items() if k != "kind"})
+        except TypeError as exc:
+            raise InputError(f"scoring.rule of kind {cls.kind!r}: {exc}") from None
+
     @staticmethod
     def from_dict(data: Mapping[str, Any] | None) -> HybridRule:
-        """The stored rule: ``{"kind": "penalty", ...}``, ``{"caps": {...}}`` (a :class:`CapRule`), or the
-        default when absent."""
+        """The stored rule: ``{"kind": "penalty", ...}`` (any registered kind), ``{"caps": {...}}`` (a
+        :class:`CapRule`), or the default when absent."""
         if not data:
             return DEFAULT_RULE
         if not isinstance(data, Mapping):
             raise InputError("scoring.rule must be an object like {\"kind\": \"penalty\"}")
         kind = data.get("kind", "cap" if "caps" in data else "")
-        if kind == "cap":
-            caps = data.get("caps", {})
-            if not isinstance(caps, Mapping):
-                raise InputError("scoring.rule.caps must be an object like {\"critical\": -1.0}")
-            return CapRule(caps=caps)
-        if kind == "penalty":
-            penalties = data.get("penalties", PenaltyRule().penalties)
-            if not isinstance(penalties, Mapping):
-                raise InputError("scoring.rule.penalties must be an object like {\"critical\": 2.0}")
-            return PenaltyRule(penalties=penalties, content_weight=float(data.get("content_weight", 1.0)))
-        raise InputError(f"unknown scoring rule kind {kind!r}; expected penalty or cap")
+        return hybrid_rules.get(kind).from_config(data)
 
 
+@register_rule
 @dataclass(frozen=True)
 class CapRule(HybridRule):
     """``score = min(cosine, caps[worst severity])``; severities without a cap leave the cosine unchanged."""
 
     caps: Mapping[Any, float] = field(default_factory=lambda: {"critical": -1.0, "major": 0.0})
     kind: ClassVar[str] = "cap"
+
+    @classmethod
+    def from_config(cls, data: Mapping[str, Any]) -> CapRule:
+        caps = data.get("caps", {})
+        if not isinstance(caps, Mapping):
+            raise InputError("scoring.rule.caps must be an object like {\"critical\": -1.0}")
+        return cls(caps=caps)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "caps", _per_severity(self.caps, "cap", -1.0, 1.0))
@@ -128,6 +154,7 @@ def content_lost(result: CheckResult) -> float:
     return sum(result.extent(kind) for kind in CONTENT_KINDS)
 
 
+@register_rule
 @dataclass(frozen=True)
 class PenaltyRule(HybridRule):
     """``score = clip(cosine - penalties[worst severity] - content_weight * content lost, -1, 1)``.
@@ -139,6 +166,13 @@ class PenaltyRule(HybridRule):
     penalties: Mapping[Any, float] = field(default_factory=lambda: {"critical": 2.0, "major": 1.0})
     content_weight: float = 1.0
     kind: ClassVar[str] = "penalty"
+
+    @classmethod
+    def from_config(cls, data: Mapping[str, Any]) -> PenaltyRule:
+        penalties = data.get("penalties", cls().penalties)
+        if not isinstance(penalties, Mapping):
+            raise InputError("scoring.rule.penalties must be an object like {\"critical\": 2.0}")
+        return cls(penalties=penalties, content_weight=float(data.get("content_weight", 1.0)))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "penalties", _per_severity(self.penalties, "penalty", 0.0, 2.0))
@@ -240,7 +274,7 @@ class HybridScorer:
     learned score stays available and the check's analysis is done once per distinct text.
     """
 
-    def __init__(self, checker: CriticalInfoChecker | None = None, rule: HybridRule | None = None):
+    def __init__(self, checker: CriticalInfoChecker | None = None, rule: HybridRule | None = None) -> None:
         self.checker = checker or CriticalInfoChecker()
         self.rule = rule or DEFAULT_RULE
 

@@ -1,4 +1,9 @@
-"""Reading and writing tables (CSV, JSONL, Parquet) with column detection and atomic writes."""
+"""Reading and writing tables (CSV, JSONL, Parquet) with column detection and atomic writes.
+
+Over 400 lines on purpose for now: readers (formats, decoding, errors that name file, line/row and column),
+the output-path checks made before any work and the atomic writers share one notion of a path ("-", special
+files, staging names); splitting the output half into its own module is the next step if it grows.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,17 @@ import contextlib
 import io
 import itertools
 import json
+import math
 import os
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
+from .defaults import ID_COLUMNS, LABEL_COLUMNS, PARAPHRASE_COLUMNS, QUESTION_COLUMNS  # noqa: F401 (re-exported)
 from .errors import InputError
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "json", ".ndjson": "jsonl", ".parquet": "parquet",
@@ -21,10 +29,6 @@ FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "json", ".ndjson": "jsonl"
 #: ``-`` as a path: standard input for a reader, standard output for a writer.
 STDIO = "-"
 
-QUESTION_COLUMNS = ("question", "anchor", "text", "original", "source", "sentence1", "question1", "text_a")
-PARAPHRASE_COLUMNS = ("paraphrase", "augmented", "candidate", "positive", "sentence2", "question2", "text_b")
-LABEL_COLUMNS = ("label", "final_label", "is_duplicate", "valid", "gold")
-ID_COLUMNS = ("question_id", "id", "qid")
 
 _FORMAT_NAMES = ("csv", "jsonl", "json", "parquet")
 
@@ -89,22 +93,57 @@ def _open_source(path: str | os.PathLike, fmt: str | None) -> tuple[str, str, Pa
             raise InputError("<stdin>: no input")
         return "<stdin>", (table_format(path, fmt) if fmt else _sniff_format(data)), io.BytesIO(data)
     path = Path(path)
-    fmt = table_format(path, fmt)
     if not path.exists():
         raise InputError(f"{path}: no such file")
     if path.is_dir():
         raise InputError(f"{path}: is a directory, expected a .csv, .jsonl, .json or .parquet file")
+    fmt = table_format(path, fmt)
     if path.stat().st_size == 0:
         raise InputError(f"{path}: file is empty")
     return str(path), fmt, path
 
 
-def _text_stream(src: Path | io.BytesIO):
-    """A text reader of a JSON source (UTF-8, with or without a byte-order mark)."""
+def _binary_stream(src: Path | io.BytesIO):
     if isinstance(src, io.BytesIO):
         src.seek(0)
-        return io.TextIOWrapper(src, encoding="utf-8-sig")
-    return open(src, encoding="utf-8-sig")
+        return contextlib.nullcontext(src)
+    return open(src, "rb")
+
+
+def _not_utf8(name: str, unit: str, number: int, raw: bytes, exc: UnicodeDecodeError) -> InputError:
+    bad = raw[exc.start:exc.start + 1].hex()
+    return InputError(f"{name}: {unit} {number}, column {exc.start + 1}: not UTF-8 text (byte 0x{bad}); "
+                      "save the file as UTF-8")
+
+
+def _check_not_utf16(name: str, head: bytes) -> None:
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise InputError(f"{name}: the file is UTF-16 text; save it as UTF-8")
+
+
+def _locate_decode_error(name: str, src: Path | io.BytesIO) -> InputError | None:
+    """The line and column of the first byte that is not UTF-8 (after a pandas decode error, which only
+    says a position inside its buffer)."""
+    try:
+        for _ in _decoded_lines(name, src):
+            pass
+    except InputError as exc:
+        return exc
+    return None
+
+
+def _decoded_lines(name: str, src: Path | io.BytesIO) -> Iterator[tuple[int, str]]:
+    """(line number, text) of a UTF-8 source (a byte-order mark is dropped); a byte that is not UTF-8
+    raises :class:`InputError` naming its line and column."""
+    with _binary_stream(src) as fh:
+        for lineno, raw in enumerate(fh, 1):
+            if lineno == 1:
+                _check_not_utf16(name, raw)
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            try:
+                yield lineno, raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise _not_utf8(name, "line", lineno, raw, exc) from None
 
 
 def _check_record(name: str, where: str, rec) -> dict:
@@ -114,30 +153,68 @@ def _check_record(name: str, where: str, rec) -> dict:
 
 
 def _json_array_records(name: str, src: Path | io.BytesIO) -> list[dict]:
-    """The records of a JSON array; errors name the file and the line."""
-    with _text_stream(src) as fh:
-        try:
-            data = json.load(fh)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    """The records of a JSON array; errors name the file, the line and the column."""
+    text = "".join(line for _, line in _decoded_lines(name, src))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{name}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise InputError(f"{name}: JSON nested too deeply") from None
     if not isinstance(data, list):
         raise InputError(f"{name}: expected a JSON array of records, got a JSON {type(data).__name__}"
                          + (" (one record per line? name the file .jsonl)" if isinstance(data, dict) else ""))
     return [_check_record(name, f"record {i + 1}", rec) for i, rec in enumerate(data)]
 
 
-def _jsonl_records(name: str, src: Path | io.BytesIO) -> Iterator[dict]:
-    """The records of a JSON-lines source, read lazily; errors name the file and the line."""
-    with _text_stream(src) as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
+def _jsonl_records(name: str, src: Path | io.BytesIO) -> Iterator[tuple[int, dict]]:
+    """(line number, record) of a JSON-lines source, read lazily; errors name the file, line and column."""
+    first = True
+    for lineno, line in _decoded_lines(name, src):
+        line = line.rstrip("\r\n")
+        if not line.strip():
+            continue
+        hint = " (a JSON array? name the file .json)" if first and line.lstrip()[:1] == "[" else ""
+        first = False
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{name}: line {lineno}, column {exc.pos + 1}: not valid JSON ({exc.msg}){hint}") \
+                from None
+        except RecursionError:
+            raise InputError(f"{name}: line {lineno}: JSON nested too deeply") from None
+        if not isinstance(rec, dict):
+            raise InputError(f"{name}: line {lineno}: expected a JSON object, got {type(rec).__name__}{hint}")
+        yield lineno, rec
+
+
+#: DataFrame.attrs key: (unit, numbers) naming where each row came from, e.g. ("line", array of line numbers)
+#: for JSON lines, so that errors about a cell name the file's line (blank lines are skipped when read).
+PLACE_ATTR = "paraqd_place"
+
+
+def _frame(records: list[tuple[int, dict]], unit: str) -> pd.DataFrame:
+    import numpy as np
+
+    df = pd.DataFrame.from_records([r for _, r in records])
+    df.attrs[PLACE_ATTR] = (unit, np.array([n for n, _ in records], dtype=np.int64))
+    return df
+
+
+def row_place(df: pd.DataFrame, position: int, row_offset: int = 0) -> str:
+    """Where row ``position`` of ``df`` is in its file: ``line N`` (JSON lines), ``record N`` (a JSON array)
+    or ``row N`` (CSV, Parquet: the Nth row after the header, counting ``row_offset`` earlier rows)."""
+    place = df.attrs.get(PLACE_ATTR)
+    if place is not None:
+        unit, numbers = place
+        label = df.index[position]
+        if isinstance(label, (int,)) or hasattr(label, "__index__"):
             try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                hint = " (a JSON array? name the file .json)" if lineno == 1 and line.lstrip()[:1] == "[" else ""
-                raise InputError(f"{name}: line {lineno}: not valid JSON ({exc.msg}){hint}") from None
-            yield _check_record(name, f"line {lineno}", rec)
+                if 0 <= int(label) < len(numbers):
+                    return f"{unit} {int(numbers[int(label)])}"
+            except (TypeError, ValueError):
+                pass
+    return f"row {row_offset + position + 1}"
 
 
 def _read_error(name: str, fmt: str, exc: Exception) -> InputError:
@@ -151,17 +228,27 @@ def _iter_frames(name: str, fmt: str, src: Path | io.BytesIO, chunk_size: int | 
     try:
         if fmt == "csv":
             kwargs = dict(dtype=str, keep_default_na=False, na_values=[""], encoding="utf-8-sig")
-            if chunk_size is None:
-                yield pd.read_csv(src, **kwargs)
-            else:
-                yield from pd.read_csv(src, chunksize=chunk_size, **kwargs)
+            try:
+                if chunk_size is None:
+                    yield pd.read_csv(src, **kwargs)
+                else:
+                    yield from pd.read_csv(src, chunksize=chunk_size, **kwargs)
+            except UnicodeDecodeError:
+                located = _locate_decode_error(name, src)
+                if located is not None:
+                    raise located from None
+                raise
         elif fmt in ("json", "jsonl"):
-            records = iter(_json_array_records(name, src) if fmt == "json" else _jsonl_records(name, src))
+            if fmt == "json":
+                records = iter(list(enumerate(_json_array_records(name, src), 1)))
+                unit = "record"
+            else:
+                records, unit = _jsonl_records(name, src), "line"
             if chunk_size is None:
-                yield pd.DataFrame.from_records(list(records))
+                yield _frame(list(records), unit)
             else:
                 while batch := list(itertools.islice(records, chunk_size)):
-                    yield pd.DataFrame.from_records(batch)
+                    yield _frame(batch, unit)
         else:
             import pyarrow.parquet as pq
 
@@ -236,7 +323,7 @@ def text_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "inpu
             continue
         kind = "empty" if (v is None or (isinstance(v, str)) or (isinstance(v, float) and v != v)) \
             else f"not text ({type(v).__name__})"
-        raise InputError(f"{source}: row {row_offset + i + 1}, column {column!r} is {kind}")
+        raise InputError(f"{source}: {row_place(df, i, row_offset)}, column {column!r} is {kind}")
     return out
 
 
@@ -248,30 +335,76 @@ def label_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "inp
     for i, v in enumerate(df[column].tolist()):
         key = str(v).strip().lower()
         if key not in mapping:
-            raise InputError(f"{source}: row {i + 1}, column {column!r}: label {v!r} is not 0/1")
+            raise InputError(f"{source}: {row_place(df, i)}, column {column!r}: label {v!r} is not 0/1")
         out.append(mapping[key])
     return out
+
+
+#: Temporary files and staging directories not yet renamed into place: removed if the process is stopped.
+_PENDING: set[Path] = set()
+
+
+def remove_pending_outputs() -> None:
+    """Remove every unfinished temporary output of this process (called when a stop signal ends it)."""
+    import shutil
+
+    for path in list(_PENDING):
+        with contextlib.suppress(OSError):
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            elif os.path.lexists(path):
+                path.unlink()
+        _PENDING.discard(path)
+
+
+def _special_file(path: Path) -> bool:
+    """An existing output that is neither a regular file nor a directory (``/dev/null``, a named pipe, a
+    terminal): it is written in place; renaming a file onto it would replace the device itself."""
+    try:
+        return path.exists() and not path.is_file() and not path.is_dir()
+    except OSError:
+        return False
 
 
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     """Yield a temporary path next to ``path``; on success it replaces ``path`` in one rename.
 
-    On any error the temporary file is removed, so a reader never sees a half-written output.
+    On any error, or an interrupt, the temporary file is removed, so a reader never sees a half-written
+    output. A missing parent directory is created here, when the output is written. A device or named pipe
+    (``-o /dev/null``) is written in place.
     """
     path = Path(path)
+    if _special_file(path):
+        yield path
+        return
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory; give a file name")
     if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"{path}: cannot create its directory ({exc.strerror or exc})") from None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write in {path.parent} ({exc.strerror or exc})") from None
     os.close(fd)
     tmp_path = Path(tmp)
+    _PENDING.add(tmp_path)
     try:
         yield tmp_path
         os.chmod(tmp_path, 0o666 & ~_umask())  # mkstemp creates 0600; give the file the usual permissions
-        os.replace(tmp_path, path)
+        try:
+            os.replace(tmp_path, path)
+        except IsADirectoryError:
+            raise InputError(f"{path}: is a directory; give a file name") from None
     finally:
-        if tmp_path.exists():
-            tmp_path.unlink()
+        try:
+            if tmp_path.exists():
+                tmp_path.unlink()
+        finally:
+            _PENDING.discard(tmp_path)
 
 
 def stream_format(output: str | os.PathLike, fmt: str | None = None,
@@ -281,7 +414,7 @@ def stream_format(output: str | os.PathLike, fmt: str | None = None,
     (its extension decides)."""
     if fmt is not None:
         return table_format(output, fmt)
-    if not is_stdio(output):
+    if not _streamlike(output):
         return None
     if like is not None and not is_stdio(like):
         with contextlib.suppress(InputError):
@@ -297,7 +430,13 @@ def stream_formats(input: str | os.PathLike, output: str | os.PathLike, input_fm
     the formats of ``-`` only (a file's extension names its own): ``None`` lets the reader detect / the
     extension decide; standard output defaults to the input file's format, else JSON lines."""
     return (input_fmt if is_stdio(input) else None,
-            stream_format(output, output_fmt if is_stdio(output) else None, like=input))
+            stream_format(output, output_fmt if _streamlike(output) else None, like=input))
+
+
+def _streamlike(path: str | os.PathLike) -> bool:
+    """``-``, or a device or named pipe without a table extension (``/dev/null``, ``/dev/stdout``): written
+    in the format a stream gets (``--format``, else the input's, else JSON lines)."""
+    return is_stdio(path) or (_special_file(Path(path)) and Path(path).suffix.lower() not in FORMATS)
 
 
 def output_directory(path: str | os.PathLike, option: str = "--output") -> Path:
@@ -305,6 +444,102 @@ def output_directory(path: str | os.PathLike, option: str = "--output") -> Path:
     if is_stdio(path):
         raise InputError(f"{option}: - (standard output) cannot hold a directory; give a directory path")
     return Path(path)
+
+
+def _same_path(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+    """Whether two paths name the same file (the same inode when both exist, else the same resolved path)."""
+    try:
+        if os.path.exists(a) and os.path.exists(b):
+            return os.path.samefile(a, b)
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def _inside(path: str | os.PathLike, directory: str | os.PathLike) -> bool:
+    try:
+        return Path(directory).resolve() in Path(path).resolve().parents
+    except OSError:
+        return False
+
+
+def _writable_ancestor(option: str, path: Path, start: Path) -> None:
+    """The nearest existing ancestor of ``start`` must be a directory this process can create files in
+    (tried for real: a permission check says nothing for root or on a read-only file system)."""
+    probe = start
+    while not os.path.lexists(probe) and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        raise InputError(f"{option} {path}: {probe} is not a directory")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".paraqd-write-check.", dir=probe)
+    except OSError as exc:
+        raise InputError(f"{option} {path}: cannot write in {probe} ({exc.strerror or exc})") from None
+    os.close(fd)
+    os.unlink(tmp)
+
+
+def check_output_file(path: str | os.PathLike | None, option: str = "--output",
+                      inputs: Sequence[str | os.PathLike | None] = ()) -> None:
+    """Fail early, in one line, when ``path`` cannot take a file: an existing directory, a name ending in
+    ``/``, a parent that is a file or cannot be written, or a file that is also one of ``inputs``.
+
+    ``None`` and ``-`` (standard output) pass. A missing parent directory is fine: it is created when the
+    output is written, after the work succeeded.
+    """
+    if path is None or is_stdio(path):
+        return
+    text = str(path)
+    if not text.strip():
+        raise InputError(f"{option}: the path is empty; give a file name")
+    p = Path(path)
+    if _special_file(p):
+        return  # /dev/null, a named pipe: written in place
+    if p.is_dir():
+        raise InputError(f"{option} {text}: is a directory; give a file name")
+    if text.endswith(("/", os.sep)):
+        raise InputError(f"{option} {text}: names a directory; give a file name")
+    for source in inputs:
+        if source is not None and not is_stdio(source) and _same_path(p, source):
+            raise InputError(f"{option} {text}: is also an input; write the output to another file")
+    _writable_ancestor(option, p, p.parent)
+
+
+def check_output_dir(path: str | os.PathLike | None, option: str = "--output",
+                     inputs: Sequence[str | os.PathLike | None] = (), replaced: bool = False) -> None:
+    """Fail early, in one line, when ``path`` cannot be an output directory: ``-``, an existing file, an
+    ancestor that is a file or cannot be written, or an input that is the directory (or, when ``replaced``,
+    lies inside the directory the command replaces)."""
+    if path is None:
+        return
+    if not str(path).strip():
+        raise InputError(f"{option}: the path is empty; give a directory")
+    output_directory(path, option)
+    p = Path(path)
+    if os.path.lexists(p) and not p.is_dir():
+        raise InputError(f"{option} {path}: is a file; give a directory")
+    for source in inputs:
+        if source is None or is_stdio(source):
+            continue
+        if _same_path(p, source):
+            raise InputError(f"{option} {path}: is also an input; write the output to another directory")
+        if replaced and p.is_dir() and _inside(source, p):
+            raise InputError(f"{option} {path}: holds the input {source}, which replacing the directory "
+                             "would delete; move the input or write elsewhere")
+    _writable_ancestor(option, p, p)
+
+
+def check_distinct_outputs(outputs: Sequence[tuple[str, str | os.PathLike | None]],
+                           share_stdout: bool = False) -> None:
+    """Two options naming one output file (or both ``-``, unless ``share_stdout``: one is printed after the
+    other) would overwrite each other: refuse them."""
+    given = [(opt, path) for opt, path in outputs if path is not None]
+    for i, (opt_a, a) in enumerate(given):
+        for opt_b, b in given[i + 1:]:
+            if is_stdio(a) and is_stdio(b) and not share_stdout:
+                raise InputError(f"{opt_a} and {opt_b} cannot both be - (standard output)")
+            if not is_stdio(a) and not is_stdio(b) and _same_path(a, b):
+                raise InputError(f"{opt_a} and {opt_b} name the same file {a}; give each its own")
 
 
 def _umask() -> int:
@@ -323,6 +558,7 @@ def staging_dir(target: str | os.PathLike, suffix: str = ".tmp") -> Path:
     parent = target.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
     path = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=suffix, dir=parent))
+    _PENDING.add(path)  # removed if the process is stopped before it is renamed into place
     os.chmod(path, 0o777 & ~_umask())
     return path
 
@@ -335,6 +571,38 @@ def write_text(text: str, path: str | os.PathLike) -> None:
         return
     with atomic_path(path) as tmp:
         tmp.write_text(text, encoding="utf-8")
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` as plain JSON data: mappings (keys as text) and sequences recursively, numpy scalars as Python
+    numbers, NaN and infinities as ``None``.
+
+    >>> import numpy as np
+    >>> json_safe({"a": (np.float64(0.5), float("nan")), 1: np.int64(2)})
+    {'a': [0.5, None], '1': 2}
+    """
+    if isinstance(value, Mapping):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):  # numpy scalars
+        return json_safe(value.item())
+    return value
+
+
+def write_json(data: Any, path: str | os.PathLike, *, sort_keys: bool = False) -> Path | None:
+    """Write ``data`` as indented UTF-8 JSON (:func:`json_safe`: NaN as ``null``; other objects JSON cannot hold,
+    such as paths, as their text) atomically, or to standard output when ``path`` is ``-``; returns the path
+    written (``None`` for standard output).
+
+    The one JSON writer of paraqd: reports, metrics, statistics, run fingerprints, model metadata and export
+    records.
+    """
+    text = json.dumps(json_safe(data), indent=2, ensure_ascii=False, sort_keys=sort_keys, default=str)
+    write_text(text + "\n", path)
+    return None if is_stdio(path) else Path(path)
 
 
 def write_table(df: pd.DataFrame, path: str | os.PathLike, fmt: str | None = None) -> Path | None:

@@ -12,7 +12,9 @@ that cannot be loaded raises :class:`paraqd.errors.ModelUnavailableError` with a
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -34,7 +36,7 @@ __all__ = [
     "model_hint",
 ]
 
-_CACHE: dict[tuple[str, str, str], Any] = {}
+_CACHE: dict[tuple[str, str, str, int], Any] = {}
 _LOCK = threading.Lock()
 
 
@@ -55,10 +57,15 @@ def clear_model_cache() -> None:
     """Forget every loaded model (the next use loads it again). Mostly for tests and long sessions."""
     with _LOCK:
         _CACHE.clear()
+    encoders = sys.modules.get("paraqd.encoders")  # sentence encoders: cached there (imported when used)
+    if encoders is not None:
+        encoders.clear_encoder_cache()
 
 
 def _cached(kind: str, name: str, device: str, loader: Callable[[], Any]) -> Any:
-    key = (kind, name, device)
+    # keyed by process too: a forked worker loads its own copy instead of using the parent's (an ONNX Runtime
+    # session or a thread pool does not survive a fork; the parent's objects are never touched there)
+    key = (kind, name, device, os.getpid())
     with _LOCK:
         if key not in _CACHE:
             _CACHE[key] = loader()
@@ -375,28 +382,13 @@ def _pick(logits: torch.Tensor, rng: random.Random, sample: bool, top_k: int | N
     return int(indices[min(k, len(indices) - 1)])
 
 
-def _load_encoder(path: str, device: str | None) -> SentenceTransformer:
-    from sentence_transformers import SentenceTransformer
-
-    try:
-        return SentenceTransformer(path, device=device)
-    except (OSError, ValueError, KeyError, RuntimeError) as exc:
-        raise ModelUnavailableError(path, hint=model_hint("--encoder NAME_OR_PATH"), reason=_reason(exc)) from exc
-
-
 def load_sentence_encoder(name_or_path: str | None = None, device: str | None = None,
                           backend: str = "torch") -> SentenceTransformer:
     """A ``SentenceTransformer``, loaded once per process; ``None``/``"pretrained"`` is the embedded MiniLM.
 
     ``backend`` ``"onnx"`` or ``"onnx-int8"`` runs its transformer on ONNX Runtime (:mod:`paraqd.backends`).
+    The same as :func:`paraqd.encoders.load_encoder`, with the operators' hint (``--encoder``) in its errors.
     """
-    from .resources import resolve_encoder
+    from .encoders import load_encoder
 
-    path = resolve_encoder(name_or_path)
-    if backend == "torch":
-        return _cached("sentence-transformers", path, device or "auto", lambda: _load_encoder(path, device))
-    from .backends import check_backend, load_encoder
-
-    check_backend(backend)
-    return _cached("sentence-transformers", path, f"{device or 'auto'}/{backend}",
-                   lambda: load_encoder(path, backend=backend, device=device))
+    return load_encoder(name_or_path, backend=backend, device=device, hint=model_hint("--encoder NAME_OR_PATH"))

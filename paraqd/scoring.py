@@ -19,25 +19,27 @@ encoded once per call, so ranking many candidates for one question encodes the q
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
-import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from .errors import InputError, ModelUnavailableError
+from .defaults import BACKENDS, DEFAULT_THRESHOLD
+from .errors import InputError
 from .resources import resolve_encoder
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sentence_transformers import SentenceTransformer
+
+    from .hybrid import HybridScorer
 
 logger = logging.getLogger(__name__)
 
 METADATA_FILE = "paraqd.json"
-DEFAULT_THRESHOLD = 0.5
-BACKENDS = ("torch", "onnx", "onnx-int8")
 #: ``scoring.method`` values of a model's ``paraqd.json``: the hybrid score, or the learned cosine alone
 #: (``"cosine"`` is what paraqd wrote for the pure score before the hybrid score became the default).
 HYBRID_METHOD, PURE_METHODS = "hybrid", ("pure", "cosine")
@@ -112,9 +114,9 @@ class ParaphraseScorer:
             encoder embeds the same texts.
     """
 
-    def __init__(self, model, *, threshold: float = DEFAULT_THRESHOLD, batch_size: int = 64,
+    def __init__(self, model: SentenceTransformer, *, threshold: float = DEFAULT_THRESHOLD, batch_size: int = 64,
                  metadata: dict[str, Any] | None = None, path: str | None = None, backend: str = "torch",
-                 hybrid=None, workers: int | None = None):
+                 hybrid: HybridScorer | None = None, workers: int | None = None) -> None:
         if batch_size < 1:
             raise InputError(f"batch_size must be at least 1, got {batch_size}")
         if workers is not None and workers < 1:
@@ -162,14 +164,12 @@ class ParaphraseScorer:
         """
         if backend not in BACKENDS:
             raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        from .encoders import load_encoder
+
         resolved = resolve_encoder(None if path is None else str(path))
         metadata = read_metadata(resolved) if Path(resolved).is_dir() else {}
-        if backend == "torch":
-            model = _load_sentence_transformer(resolved, device=device)
-        else:
-            from .backends import load_encoder
-
-            model = load_encoder(resolved, backend=backend, device=device)
+        # a scorer owns its encoder (max_seq_length below changes it): not the shared cached one
+        model = load_encoder(resolved, backend=backend, device=device, cached=False)
         if max_seq_length is not None:
             model.max_seq_length = int(max_seq_length)
         scoring = metadata.get("scoring", {}) or {}
@@ -325,30 +325,11 @@ class ParaphraseScorer:
                 f"backend={self.backend!r}, hybrid={self.hybrid is not None})")
 
 
-@contextlib.contextmanager
-def library_progress_bars(enabled: bool) -> Iterator[None]:
-    """Show or hide transformers' own progress bars (weight loading, shard writing) within the block."""
-    from transformers.utils import logging as hf_logging
-
-    before = hf_logging.is_progress_bar_enabled()
-    (hf_logging.enable_progress_bar if enabled else hf_logging.disable_progress_bar)()
-    try:
-        yield
-    finally:
-        (hf_logging.enable_progress_bar if before else hf_logging.disable_progress_bar)()
-
-
-def _load_sentence_transformer(name_or_path: str, device: str | None = None):
-    """Load a SentenceTransformer, turning "not found" failures into :class:`ModelUnavailableError`."""
-    from sentence_transformers import SentenceTransformer
-
-    local = Path(name_or_path)
-    if local.exists() and not local.is_dir():
-        raise InputError(f"{name_or_path}: is a file, expected a model directory")
-    try:
-        with library_progress_bars(sys.stderr.isatty()):
-            return SentenceTransformer(name_or_path, device=device)
-    except (OSError, ValueError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ModelUnavailableError(name_or_path, reason=first[:200],
-                                    hint="pass a local model directory or the default") from None
+def model_threshold(path: str | os.PathLike | None = None, threshold: float | None = None) -> float:
+    """The threshold :meth:`ParaphraseScorer.load` would use (``threshold``, else the model's, else 0.5),
+    without loading the model."""
+    if threshold is not None:
+        return float(threshold)
+    resolved = resolve_encoder(None if path is None else str(path))
+    metadata = read_metadata(resolved) if Path(resolved).is_dir() else {}
+    return float((metadata.get("scoring", {}) or {}).get("threshold", DEFAULT_THRESHOLD))

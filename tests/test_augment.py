@@ -101,6 +101,31 @@ def test_workers_do_not_change_output():
     pd.testing.assert_frame_equal(one, two)
 
 
+def test_phrase_deletion_runs_in_the_workers_and_does_not_depend_on_chunking(monkeypatch):
+    """f5 (a batched operator with a small model) runs inside the rule workers, one batch per chunk, each
+    worker with its own encoder; what it picks for a question depends on that question only."""
+    from paraqd import augmentation
+    from paraqd.analysis import default_analyzer
+    from paraqd.operators import create_operator
+
+    many = QUESTIONS * 8
+    f5 = create_operator("f5")
+    assert f5.batched and f5.in_workers
+    main_stage = []
+    original = augmentation.run_model_operators
+    monkeypatch.setattr(augmentation, "run_model_operators",
+                        lambda texts, ops, *a, **k: main_stage.extend(ops) or original(texts, ops, *a, **k))
+    kwargs = dict(operators="same-sentence,phrase-deletion", per_question="all", seed=5)
+    one = augment(many, workers=1, **kwargs)
+    two = augment(many, workers=2, **kwargs)
+    pd.testing.assert_frame_equal(one, two)
+    assert main_stage == []  # no model stage (and no second parse) in the main process
+    chunked = augmentation.run_rule_operators(many, [f5], seed=5, workers=1, chunk_size=3)
+    alone = [f5.rewrite(doc, random.Random(0)) for doc in default_analyzer().pipe(many)]
+    assert [r["phrase-deletion"] for r in chunked] == alone
+    assert list(one.negative) == [a for a in alone if a is not None]
+
+
 def test_per_question_all_gives_every_combination():
     stats = AugmentStats()
     df = augment(QUESTIONS[:1], operators=OPS, per_question="all", seed=0, stats=stats)
@@ -200,8 +225,11 @@ def test_cli_skips_unavailable_operators_with_one_warning_each(questions_file, t
 def test_augment_output_trains_with_sentence_transformer_trainer(questions_file, tmp_path):
     """`paraqd augment` output goes straight into SentenceTransformerTrainer (no extra columns as inputs)."""
     from datasets import Dataset
-    from sentence_transformers import SentenceTransformer, SentenceTransformerTrainer, \
-        SentenceTransformerTrainingArguments
+    from sentence_transformers import (
+        SentenceTransformer,
+        SentenceTransformerTrainer,
+        SentenceTransformerTrainingArguments,
+    )
     from sentence_transformers.sentence_transformer.losses import TripletLoss
 
     from paraqd.io import read_table

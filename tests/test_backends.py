@@ -14,7 +14,13 @@ pytest.importorskip("onnxruntime")
 pytest.importorskip("onnx")
 
 from paraqd.backends import (  # noqa: E402
-    BACKENDS, EXPORT_INFO, ONNX_FILES, check_backend, export_onnx, load_encoder, onnx_cache_dir,
+    BACKENDS,
+    EXPORT_INFO,
+    ONNX_FILES,
+    check_backend,
+    export_onnx,
+    load_encoder,
+    onnx_cache_dir,
 )
 from paraqd.errors import InputError  # noqa: E402
 from paraqd.resources import default_encoder_path  # noqa: E402

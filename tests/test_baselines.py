@@ -10,8 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paraqd.baselines import (SSMBA, UDA, PseudoLabelStats, TfidfWordReplacement, in_batch_triplets,
-                              other_question_indices, pseudo_label, pseudo_labelled_triplets)
+from paraqd.baselines import (
+    SSMBA,
+    UDA,
+    PseudoLabelStats,
+    TfidfWordReplacement,
+    in_batch_triplets,
+    other_question_indices,
+    pseudo_label,
+    pseudo_labelled_triplets,
+)
 from paraqd.errors import InputError, ModelUnavailableError
 
 try:  # tests/ on sys.path, or tests as a package

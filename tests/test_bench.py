@@ -8,10 +8,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from paraqd.bench import Bench, BenchConfig, QuestionPool, normalise_text, run_bench
+from paraqd.bench import Bench, BenchConfig, QuestionPool, run_bench
 from paraqd.cli import main
 from paraqd.errors import InputError
 from paraqd.evaluation import LabelledPairs
+from paraqd.leakage import question_key
 
 try:  # tests/ on sys.path, or tests as a package
     from tiny_models import single_torch_thread, tiny_bert_mlm, tiny_fsmt_pair, tiny_models_dir  # noqa: F401
@@ -56,8 +57,8 @@ def test_pool_drops_evaluation_questions_and_says_how_many(files):
     pool_file, eval_file = files
     pool = QuestionPool.build([pool_file], [LabelledPairs.read(eval_file)], limit=None, validation=2, seed=1)
     assert pool.stats == {"read": 11, "unique": 11, "dropped_eval_overlap": 1, "train": 8, "validation": 2}
-    banned = normalise_text(EVAL_QUESTION)
-    assert all(normalise_text(q) != banned for q in pool.train + pool.validation)
+    banned = question_key(EVAL_QUESTION)
+    assert all(question_key(q) != banned for q in pool.train + pool.validation)
     assert not set(pool.train) & set(pool.validation)
     again = QuestionPool.build([pool_file], [LabelledPairs.read(eval_file)], limit=5, validation=2, seed=1)
     assert again.validation == pool.validation and len(again.train) == 5 and set(again.train) <= set(pool.train)
@@ -140,3 +141,28 @@ def test_ablations_on_tiny_models(files, tmp_path, tiny_fsmt_pair, tiny_bert_mlm
     assert search["best"] in range(5) and search["steps"] == 1
     for name in ("table4", "table5", "table6"):
         assert (out / f"{name}.md").is_file()
+
+
+@pytest.mark.slow
+def test_a_registered_method_runs_by_name(files, tmp_path):
+    from paraqd.bench import method_labels, register_method, unregister_method
+
+    seen = []
+
+    @register_method("shout", "Shouted encoder", paper=False)
+    def shout(runner, run, *, seed, encoder, exclude):
+        seen.append(len(runner.pool.train))
+        run.notes.append("shout: the encoder untrained, default scorer")
+        return None  # untrained: the encoder is evaluated as it is
+
+    try:
+        assert list(method_labels())[-1] == "shout"
+        code = main(["bench", "--pool", str(files[0]), "--eval", str(files[1]), "-o", str(tmp_path / "b"),
+                     "--methods", "shout", "--questions", "4", "--validation-questions", "0", "--no-plots"])
+        assert code == 0 and seen == [4]
+        md = (tmp_path / "b" / "table1.md").read_text()
+        assert "| eval | Shouted encoder |" in md and "shout: the encoder untrained" in md
+    finally:
+        unregister_method("shout")
+    with pytest.raises(InputError, match="unknown method"):
+        BenchConfig([files[0]], [files[1]], str(tmp_path), methods=("shout",)).validate()

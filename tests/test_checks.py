@@ -281,8 +281,14 @@ def test_content_words_dropped_are_counted_not_synonyms_or_renames(checker):
     q = "A hollow cylinder has a radius of 4 cm. What is its volume?"
     r = checker.check(q, q.replace("A hollow", "The"))  # reworded: "A" -> "The"
     [finding] = [f for f in r.findings if f.kind == "content_missing"]
-    assert finding.extent == pytest.approx(1 / 4) and finding.message == 'content words dropped: "hollow" (1 of 4)'
-    assert r.verdict == "warning" and r.extent("content_missing") == pytest.approx(0.25)
+    # the share lost (1 of 4) weighted by the square of the share copied (11 of the paraphrase's 12 words),
+    # and a tenth per word lost from a near copy
+    from paraqd.checks.content import content_extent
+
+    assert finding.extent == pytest.approx(1 / 4 * (11 / 12) ** 2 + 0.1 * (11 / 12) ** 8)
+    assert finding.extent == pytest.approx(content_extent(1, 4, 11 / 12))
+    assert finding.message == 'content words dropped: "hollow" (1 of 4)'
+    assert r.verdict == "warning" and r.extent("content_missing") == pytest.approx(finding.extent)
     # units and numbers are other checks' business
     assert "content_missing" not in kinds(checker.check(q, q.replace("4 cm", "4 mm")))
 
@@ -334,7 +340,9 @@ def test_content_word_deleted_outright_is_major(checker):
     r = checker.check(q, q.replace("hollow ", ""))  # nothing else changed: a pure deletion
     [finding] = [f for f in r.findings if f.kind.startswith("content")]
     assert (finding.kind, finding.severity) == ("content_deleted", Severity.MAJOR)
-    assert finding.extent == pytest.approx(1 / 4) and finding.message == 'content words deleted: "hollow" (1 of 4)'
+    # a pure deletion copies every word it keeps: the share lost plus a tenth for the one word removed
+    assert finding.extent == pytest.approx(1 / 4 + 0.1)
+    assert finding.message == 'content words deleted: "hollow" (1 of 4)'
     assert r.verdict == "invalid"
     # deleting only function words and punctuation drops no content: nothing to report
     assert checker.check(q, q.replace("A hollow", "hollow").replace("has a", "has")).findings == ()

@@ -12,7 +12,7 @@ pytest.importorskip("dask.bag")
 
 from paraqd.augmentation import augment, build_operators, run_rule_operators  # noqa: E402
 from paraqd.cli import main  # noqa: E402
-from paraqd.distributed import default_partitions, dask_rule_operators, split_items  # noqa: E402
+from paraqd.distributed import dask_rule_operators, default_partitions, split_items  # noqa: E402
 from paraqd.errors import InputError  # noqa: E402
 from paraqd.operators import Operator, register_operator  # noqa: E402
 from paraqd.operators.registry import unregister_operator  # noqa: E402

@@ -15,11 +15,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 import pytest
+from conftest import REPO_ROOT, SHARED_DIR
 from num2words import num2words
 
 from paraqd.checks import CriticalInfoChecker
-
-from conftest import REPO_ROOT, SHARED_DIR
 
 DEV_FILES = sorted((REPO_ROOT / "data" / "dev").glob("*_labelled.csv"))
 MATHCHECK = SHARED_DIR / "data" / "dev" / "mathcheck_dev.csv"

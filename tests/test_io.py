@@ -44,15 +44,15 @@ def test_utf8_byte_order_mark_is_read(tmp_path, ext, text):
 def test_json_errors_name_the_file_and_the_line(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"question": "a"}\n\n{"question": "b",}\n')
-    with pytest.raises(InputError, match=r"bad\.jsonl: line 3: not valid JSON"):
+    with pytest.raises(InputError, match=r"bad\.jsonl: line 3, column 18: not valid JSON"):
         read_table(bad)
     array_as_lines = tmp_path / "array.jsonl"
     array_as_lines.write_text('[{"question": "a"},\n {"question": "b"}]\n')
-    with pytest.raises(InputError, match=r"array\.jsonl: line 1: .*name the file \.json"):
+    with pytest.raises(InputError, match=r"array\.jsonl: line 1, column 20: .*name the file \.json"):
         read_table(array_as_lines)
     broken = tmp_path / "broken.json"
     broken.write_text('[\n{"question": "a"},\n{"question": }\n]')
-    with pytest.raises(InputError, match=r"broken\.json: line 3: not valid JSON"):
+    with pytest.raises(InputError, match=r"broken\.json: line 3, column 14: not valid JSON"):
         read_table(broken)
     scalar_rows = tmp_path / "scalars.jsonl"
     scalar_rows.write_text('{"question": "a"}\n"just text"\n')

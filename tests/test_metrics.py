@@ -11,8 +11,16 @@ from hypothesis import strategies as st
 from sklearn.metrics import confusion_matrix, f1_score
 
 from paraqd.errors import InputError
-from paraqd.evaluation.metrics import (METRIC_KEYS, AveragedPRF, ConfusionMatrix, Separation, best_threshold,
-                                       evaluate_scores, harmonic_mean, predict)
+from paraqd.evaluation.metrics import (
+    METRIC_KEYS,
+    AveragedPRF,
+    ConfusionMatrix,
+    Separation,
+    best_threshold,
+    evaluate_scores,
+    harmonic_mean,
+    predict,
+)
 
 LABELS = [1, 1, 0, 0]
 SCORES = [0.9, 0.6, 0.7, -0.2]

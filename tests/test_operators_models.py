@@ -195,7 +195,7 @@ def test_first_different():
 
 def test_phrase_deletion_on_running_example(analyzer, running_example):
     doc = analyzer.analyze(running_example)
-    op = PhraseDeletion()
+    op = PhraseDeletion(backend="torch")
     assert op.availability().ok
     phrases = key_phrases(doc, top_k=5)
     assert phrases and all(running_example[s:e].strip() for spans in phrases for s, e in spans)
@@ -229,6 +229,10 @@ def test_phrase_deletion_on_the_int8_backend(analyzer, running_example):
     assert op.rewrite(doc, random.Random(0)) == cands[int(sims.argmin())]
     with pytest.raises(InputError, match="unknown backend"):
         PhraseDeletion(backend="tensorflow")
+    # the default picks the fastest CPU backend that runs here: int8 ONNX for the embedded encoder
+    assert PhraseDeletion().resolved_backend() == "onnx-int8"
+    assert PhraseDeletion(device="cuda").resolved_backend() == "torch"
+    assert PhraseDeletion(encoder="some-org/hub-model").resolved_backend() == "torch"
 
 
 def test_phrase_deletion_not_applicable_without_phrases(analyzer):

@@ -76,7 +76,7 @@ def test_every_strategy_spends_the_budget_once_per_pair(strategy):
     config = ActiveLearningConfig(strategy=strategy, rounds=3, seed_size=20, growth=1.5, neighbours=5, seed=1)
     evaluator = AllPairsEvaluator(clusters)
     result = run_active_learning(texts, emb, ImputedOracle(pairs), config,
-                                 evaluate=lambda m: evaluator.evaluate(m.transform(emb)), progress=True)
+                                 evaluate=lambda m: evaluator.evaluate(m.transform(emb)), progress=False)
     assert [r.round for r in result.rounds] == [1, 2, 3]
     assert len(result.pairs) == sum(config.batch_sizes()) == 20 + 30 + 45
     keys = {frozenset(k) for k in result.pairs[["text_a", "text_b"]].itertuples(index=False, name=None)}
@@ -86,7 +86,7 @@ def test_every_strategy_spends_the_budget_once_per_pair(strategy):
     truth = {t: c for t, c in zip(texts, clusters)}
     assert all(y == int(truth[a] == truth[b]) for a, b, y in result.pairs[["text_a", "text_b", "label"]]
                .itertuples(index=False))
-    again = run_active_learning(texts, emb, ImputedOracle(pairs), config, progress=True)
+    again = run_active_learning(texts, emb, ImputedOracle(pairs), config, progress=False)
     pd.testing.assert_frame_equal(result.pairs, again.pairs)
 
 
@@ -95,7 +95,7 @@ def test_retrieval_seed_set_finds_more_positives_than_random():
     found = {}
     for strategy in ("random", "adaptive-retrieval"):
         config = ActiveLearningConfig(strategy=strategy, rounds=2, seed_size=30, neighbours=5)
-        found[strategy] = run_active_learning(texts, emb, ImputedOracle(pairs), config, progress=True).rounds[-1].positives
+        found[strategy] = run_active_learning(texts, emb, ImputedOracle(pairs), config, progress=False).rounds[-1].positives
     assert found["adaptive-retrieval"] > found["random"]
 
 

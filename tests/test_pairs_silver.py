@@ -132,14 +132,14 @@ def test_seed_optimisation_trains_the_best_seed_and_model_round_trips(tmp_path):
     gold = read_labelled_pairs(_gold(tmp_path / "gold.csv"))
     config = CrossEncoderTrainingConfig(epochs=1, batch_size=2, max_length=48, seeds=(0, 1), dev_fraction=0.25,
                                         early_stop_fraction=0.2)
-    model, report = train_cross_encoder(gold, config, progress=True)
+    model, report = train_cross_encoder(gold, config, progress=False)
     assert report.steps == 3 and set(report.seed_scores) == {0, 1} and report.dev_score is not None
     assert report.seed == max(report.seed_scores, key=lambda s: (report.seed_scores[s], -s))
-    probs = model.predict([(QUESTIONS[0], QUESTIONS[1]), (QUESTIONS[0], QUESTIONS[2])], progress=True)
+    probs = model.predict([(QUESTIONS[0], QUESTIONS[1]), (QUESTIONS[0], QUESTIONS[2])], progress=False)
     assert probs.shape == (2,) and np.all((probs >= 0) & (probs <= 1))
     saved = model.save(tmp_path / "ce")
     again = PairCrossEncoder.load(saved)
-    assert np.allclose(again.predict([(QUESTIONS[0], QUESTIONS[1])], progress=True), probs[:1], atol=1e-5)
+    assert np.allclose(again.predict([(QUESTIONS[0], QUESTIONS[1])], progress=False), probs[:1], atol=1e-5)
     assert again.score(QUESTIONS[0], QUESTIONS[1]) == pytest.approx(float(probs[0]), abs=1e-5)
 
 

@@ -11,9 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from paraqd.errors import InputError
+
+try:
+    from tiny_models import build_tiny_sentence_encoder
+except ImportError:  # pragma: no cover - run from the repository root as a package
+    from tests.tiny_models import build_tiny_sentence_encoder
 from paraqd.training import TrainingConfig, pair_up, train, triplets_from_pairs
 from paraqd.training.data import (
-    LabelledPairs,
+    TrainingPairs,
     detect_layout,
     load_training_files,
     load_validation_files,
@@ -132,7 +137,7 @@ def test_split_by_anchor_is_disjoint_and_deterministic(n_anchors, fraction, seed
 
 
 def load_pairs_as_triplets(n_anchors):
-    pairs = LabelledPairs()
+    pairs = TrainingPairs()
     for i in range(n_anchors):
         pairs.text_a += [f"q{i}", f"q{i}"]
         pairs.text_b += [f"good{i}", f"bad{i}"]
@@ -193,25 +198,7 @@ def tiny_encoder(tmp_path_factory) -> str:
 
     Training it takes milliseconds per step, so resume and multi-dataset runs stay fast.
     """
-    import torch
-    from sentence_transformers import SentenceTransformer
-    from sentence_transformers.base.modules import Normalize, Transformer
-    from sentence_transformers.sentence_transformer.modules import Pooling
-    from transformers import AutoTokenizer, BertConfig, BertModel
-
-    from paraqd.resources import default_encoder_path
-
-    root = tmp_path_factory.mktemp("tiny-encoder")
-    tokenizer = AutoTokenizer.from_pretrained(default_encoder_path())
-    config = BertConfig(vocab_size=tokenizer.vocab_size, hidden_size=16, num_hidden_layers=1,
-                        num_attention_heads=2, intermediate_size=32, max_position_embeddings=64)
-    torch.manual_seed(0)
-    BertModel(config).save_pretrained(root / "bert")
-    tokenizer.save_pretrained(root / "bert")
-    model = SentenceTransformer(modules=[Transformer(str(root / "bert"), max_seq_length=32), Pooling(16, "mean"),
-                                         Normalize()])
-    model.save(str(root / "encoder"))
-    return str(root / "encoder")
+    return build_tiny_sentence_encoder(tmp_path_factory.mktemp("tiny-encoder"), seed=0)
 
 
 class StopAt:

@@ -7,21 +7,11 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from paraqd.errors import InputError
-from paraqd.training.recipes import (
-    HeadConfig,
-    TrainingSetSpec,
-    apply_head,
-    build_training_set,
-    drop_banned,
-    enable_hybrid_scoring,
-    normalise_question,
-    train_head,
-    wide_to_pairs,
-)
+from paraqd.training.data import TrainingSetSpec, build_training_set, wide_to_pairs
+from paraqd.training.head import HeadConfig, apply_head, train_head
+from paraqd.training.recipes import enable_hybrid_scoring
 
 WIDE = pd.DataFrame({
     "question": ["Tom has 3 apples.", "A car goes 60 km/h."],
@@ -30,19 +20,6 @@ WIDE = pd.DataFrame({
     "neg_1": ["Tom has apples.", "A car goes."],
     "neg_2": [None, "A car goes 60 miles per hour."],
 })
-
-
-@given(st.text(max_size=40))
-def test_normalise_is_idempotent_and_ignores_case_and_spacing(text):
-    key = normalise_question(text)
-    assert normalise_question(key) == key
-    assert normalise_question(f"  {text.upper()}  ") == normalise_question(f"{text.upper()}")
-
-
-def test_drop_banned_compares_normalised_questions():
-    banned = {normalise_question("Tom has 3  Apples.")}
-    kept, dropped = drop_banned(["tom has 3 apples.", "Ann has 2 pens."], banned)
-    assert kept == ["Ann has 2 pens."] and dropped == 1
 
 
 def test_wide_to_pairs_labels_skips_empty_and_identical():
@@ -68,7 +45,7 @@ def test_build_training_set_drops_excluded_questions(tmp_path):
 
 
 def test_pool_operators_refuse_test_operators(tmp_path):
-    from paraqd.training.recipes import pool_triplets
+    from paraqd.training.data import pool_triplets
 
     with pytest.raises(InputError, match="test operators"):
         pool_triplets(["Tom has 3 apples."], operators="f3,fd")
@@ -96,6 +73,18 @@ def test_head_starts_as_identity_and_lowers_the_loss():
     assert again.losses == result.losses  # deterministic under the seed
 
 
+class Metric:
+    """A sentence-transformers style evaluator around a function of the head."""
+
+    primary_metric = "score"
+
+    def __init__(self, function, greater_is_better=True):
+        self.function, self.greater_is_better = function, greater_is_better
+
+    def __call__(self, model):
+        return {"score": self.function(model)}
+
+
 def test_selection_keeps_the_best_epoch_including_the_untrained_encoder():
     import torch
 
@@ -108,7 +97,7 @@ def test_selection_keeps_the_best_epoch_including_the_untrained_encoder():
     def closeness(blocks):
         return -float((apply_head(blocks, table) - torch.as_tensor(table)).abs().sum())
 
-    kept = train_head(table, a, p, n, config, select=closeness)
+    kept = train_head(table, a, p, n, config, evaluator=Metric(closeness))
     assert len(kept.selection) == config.epochs + 1 and kept.selected_epoch == 0
     assert torch.allclose(apply_head(kept.blocks, table), torch.as_tensor(table), atol=1e-5)
     assert kept.losses == plain.losses  # selecting does not change training
@@ -118,15 +107,18 @@ def test_selection_keeps_the_best_epoch_including_the_untrained_encoder():
         x = apply_head(blocks, table)
         return float(((x[a] * x[p]).sum(-1) - (x[a] * x[n]).sum(-1)).mean())
 
-    best = train_head(table, a, p, n, config, select=gap)
+    best = train_head(table, a, p, n, config, evaluator=Metric(gap))
     assert best.selected_epoch == int(np.argmax(best.selection)) and best.selected_epoch > 0
     assert gap(best.blocks) == pytest.approx(max(best.selection), abs=1e-5)
     # one-standard-error rule: the earliest epoch within the tolerance of the best
     tol = (max(best.selection) - best.selection[0]) / 2
-    lenient = train_head(table, a, p, n, config, select=gap, tolerance=tol)
+    lenient = train_head(table, a, p, n, config, evaluator=Metric(gap), tolerance=tol)
     expected = next(i for i, v in enumerate(lenient.selection) if v >= max(lenient.selection) - tol)
     assert lenient.selected_epoch == expected < best.selected_epoch
-    assert train_head(table, a, p, n, config, select=gap, tolerance=1.0).selected_epoch == 0
+    assert train_head(table, a, p, n, config, evaluator=Metric(gap), tolerance=1.0).selected_epoch == 0
+    # a metric to minimise (greater_is_better False) picks the same epoch as its negation maximised
+    lower = train_head(table, a, p, n, config, evaluator=Metric(lambda b: -gap(b), greater_is_better=False))
+    assert lower.selected_epoch == best.selected_epoch
 
 
 def test_auc_standard_error():
@@ -171,11 +163,10 @@ def test_saved_head_model_loads_and_scores_like_the_head(tmp_path):
     import torch
 
     from paraqd import ParaphraseScorer
-    from paraqd.resources import resolve_encoder
-    from paraqd.scoring import _load_sentence_transformer
-    from paraqd.training.recipes import EmbeddingCache, save_with_head
+    from paraqd.encoders import load_encoder
+    from paraqd.training.head import EmbeddingCache, save_with_head
 
-    encoder = _load_sentence_transformer(resolve_encoder(None), device="cpu")
+    encoder = load_encoder(None, device="cpu", cached=False)
     texts = ["Tom has 3 apples.", "Tom owns three apples.", "Tom has apples.", "A car goes 60 km/h."]
     cache = EmbeddingCache(encoder)
     assert cache.add(texts + texts[:2]) == 4
@@ -190,41 +181,15 @@ def test_saved_head_model_loads_and_scores_like_the_head(tmp_path):
 
 
 @pytest.mark.slow
-def test_top_layers_train_in_place_and_match_the_full_model(tmp_path):
-    import torch
-
-    from paraqd.resources import resolve_encoder
-    from paraqd.scoring import _load_sentence_transformer
-    from paraqd.training.recipes import HiddenStateCache, TopLayerConfig, encode_from_cache, train_top_layers
-
-    model = _load_sentence_transformer(resolve_encoder(None), device="cpu")
-    texts = ["Tom has 3 apples.", "Tom owns three apples.", "Tom has apples."]
-    cache = HiddenStateCache(model, frozen_layers=5)
-    assert cache.add(texts) == 3 and cache.add(texts) == 0
-    with torch.no_grad():
-        cached = encode_from_cache(model, cache, [0, 1, 2])
-    full = torch.as_tensor(model.encode(texts, normalize_embeddings=True))
-    assert torch.allclose(cached, full, atol=1e-2)  # float16 cache, same pipeline
-    frozen_before = model[0].auto_model.encoder.layer[0].attention.self.query.weight.clone()
-    top_before = model[0].auto_model.encoder.layer[5].attention.self.query.weight.clone()
-    result = train_top_layers(model, cache, [0], [1], [2], TopLayerConfig(frozen_layers=5, max_steps=2,
-                                                                          learning_rate=1e-3))
-    assert result.steps == 2 and np.isfinite(result.losses).all()
-    assert torch.equal(model[0].auto_model.encoder.layer[0].attention.self.query.weight, frozen_before)
-    assert not torch.equal(model[0].auto_model.encoder.layer[5].attention.self.query.weight, top_before)
-    with pytest.raises(InputError, match="frozen"):
-        HiddenStateCache(model, frozen_layers=6)
-
-
-@pytest.mark.slow
-def test_hybrid_auc_selector_scores_labelled_pairs_under_a_head():
-    from paraqd.resources import resolve_encoder, spacy_available
-    from paraqd.scoring import _load_sentence_transformer
-    from paraqd.training.recipes import EmbeddingCache, build_head, hybrid_auc_selector
+def test_hybrid_auc_evaluator_scores_labelled_pairs_under_a_head():
+    from paraqd.encoders import load_encoder
+    from paraqd.resources import spacy_available
+    from paraqd.training.head import EmbeddingCache, build_head
+    from paraqd.training.selection import HybridAUCEvaluator
 
     if not spacy_available():
         pytest.skip("spaCy pipeline not installed")
-    encoder = _load_sentence_transformer(resolve_encoder(None), device="cpu")
+    encoder = load_encoder(None, device="cpu", cached=False)
     q = "A train covers 120 km in 2 hours. What is its speed?"
     pairs = pd.DataFrame({"question": [q] * 3,
                           "paraphrase": ["In 2 hours a train covers 120 km. What is its speed?",
@@ -232,8 +197,10 @@ def test_hybrid_auc_selector_scores_labelled_pairs_under_a_head():
                                          "A train covers 120 km in 2 hours."],
                           "label": [1, 0, 0]})
     cache = EmbeddingCache(encoder)
-    select = hybrid_auc_selector(encoder, cache, pairs)
+    evaluator = HybridAUCEvaluator(encoder, cache, pairs)
     assert len(cache.index) == 4  # the pairs' distinct texts, encoded once
-    assert select(build_head(cache.matrix().shape[1], HeadConfig())) == pytest.approx(1.0)
+    assert evaluator.primary_metric == "hybrid_roc_auc" and evaluator.greater_is_better
+    assert evaluator(build_head(cache.matrix().shape[1], HeadConfig())) == {"hybrid_roc_auc": pytest.approx(1.0)}
+    assert evaluator.standard_error([]) == 0.0
     with pytest.raises(InputError, match="both valid"):
-        hybrid_auc_selector(encoder, cache, pairs.assign(label=0))
+        HybridAUCEvaluator(encoder, cache, pairs.assign(label=0))

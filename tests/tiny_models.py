@@ -159,6 +159,30 @@ def build_tiny_bert_mlm(path: Path | str) -> str:
     return _save(BertForMaskedLM(config), tokenizer, Path(path))
 
 
+def build_tiny_sentence_encoder(path: Path | str, seed: int = SEED) -> str:
+    """A random-weight 1-layer BERT sentence encoder (hidden size 16, mean pooling, normalised) with the
+    embedded model's tokenizer: a training step takes milliseconds, and `paraqd train --encoder` takes it."""
+    import torch
+    from sentence_transformers import SentenceTransformer
+    from sentence_transformers.base.modules import Normalize, Transformer
+    from sentence_transformers.sentence_transformer.modules import Pooling
+    from transformers import AutoTokenizer, BertConfig, BertModel
+
+    from paraqd.resources import default_encoder_path
+
+    root = Path(path)
+    tokenizer = AutoTokenizer.from_pretrained(default_encoder_path())
+    config = BertConfig(vocab_size=tokenizer.vocab_size, hidden_size=16, num_hidden_layers=1,
+                        num_attention_heads=2, intermediate_size=32, max_position_embeddings=64)
+    torch.manual_seed(seed)
+    BertModel(config).save_pretrained(root / "bert")
+    tokenizer.save_pretrained(root / "bert")
+    model = SentenceTransformer(modules=[Transformer(str(root / "bert"), max_seq_length=32), Pooling(16, "mean"),
+                                         Normalize()])
+    model.save(str(root / "encoder"))
+    return str(root / "encoder")
+
+
 # -- session fixtures ------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
@@ -197,3 +221,8 @@ def single_torch_thread():
     torch.set_num_threads(1)
     yield
     torch.set_num_threads(previous)
+
+
+@pytest.fixture(scope="session")
+def tiny_sentence_encoder(tiny_models_dir) -> str:
+    return build_tiny_sentence_encoder(tiny_models_dir / "sentence-encoder")

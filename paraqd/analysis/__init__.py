@@ -5,8 +5,8 @@ word problems use), the units (from the bundled vocabulary) and the named entiti
 :class:`QuestionDoc`; operators read it and never parse again.
 """
 
-from .document import EntityMention, Mention, NumberMention, QuestionDoc, UnitMention
 from .analyzer import Analyzer, analyze, default_analyzer
+from .document import EntityMention, Mention, NumberMention, QuestionDoc, UnitMention
 from .units import Unit, UnitVocabulary
 
 __all__ = [

@@ -22,7 +22,7 @@ class Analyzer:
     ([100.0, 20.0], ['kilometre', 'kilometre per hour', 'hour'])
     """
 
-    def __init__(self, spacy_model: str | None = None, units: UnitVocabulary | None = None):
+    def __init__(self, spacy_model: str | None = None, units: UnitVocabulary | None = None) -> None:
         self.spacy_model = spacy_model
         self.nlp = load_spacy(spacy_model)
         self.units = units or UnitVocabulary.default()

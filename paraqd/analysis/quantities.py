@@ -5,9 +5,10 @@ A quantity is read from the numbers and units of a :class:`~paraqd.analysis.docu
 * a number directly before its unit: ``200 km``, ``750m``, ``a 20-kilometre walk``, ``a quarter-hour``;
 * a fraction, then *a*/*an*/*of a*/*of an*, then the unit: ``half an hour``, ``a quarter of an hour``;
 * an article or *one*/*per*/*each*/*every* before the unit, with at most one describing word between them:
-  ``a decade``, ``an extra hour``, ``per week`` -- the value 1, with no number mention (``number`` is None).
+  ``a decade``, ``an extra hour``, ``per week`` -- the value 1, with no number mention (``number`` is None);
+  so is a period of time counted by its place: ``the first hour``, ``the next day``.
 
-Ordinals never make quantities ("the first month" counts nothing). Units are converted with :mod:`pint`
+Ordinals never make quantities of their own value ("the first month" is one month, not 1st). Units are converted with :mod:`pint`
 (a maintained units library with dimensions and conversion factors); the bundled vocabulary maps each unit
 to a pint expression (:attr:`~paraqd.analysis.units.Unit.pint_expression`) and defines what pint does not
 know (currencies, from ``units.json``'s ``pint_definitions``). So ``10 years`` equals ``a decade``,
@@ -32,6 +33,10 @@ _FRACTION_GAP = re.compile(r"[ ]+(?:of[ ]+)?(?:a|an)[ ]+", re.IGNORECASE)
 #: "a decade", "an extra hour", "per week", "each day": the unit counted once, the value 1
 _ONE_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:a|an|one|per|each|every|single)[ ]+|/[ ]*)(?:(?P<word>[A-Za-z]+)[ ]+)?$",
                          re.IGNORECASE)
+#: "the first hour", "the next day": one period of time, counted by its place ("She took 1 hour for the first
+#: 4 miles" = "She spent the first hour walking 4 miles")
+_PERIOD_BEFORE = re.compile(r"(?<![A-Za-z])the[ ]+(?:first|second|third|next|last|final|initial|following|"
+                            r"previous|latter|former)[ ]+$", re.IGNORECASE)
 #: "quarter of an hour", "half of a day" without a numerator: a part of one unit
 _PARTS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3}
 _PART_OF = re.compile(r"(?<![A-Za-z])(half|quarter|third)[ ]+of[ ]+(?:a|an|one)[ ]+$", re.IGNORECASE)
@@ -54,6 +59,9 @@ class Quantity:
     unit: UnitMention
     number: NumberMention | None = None
     parts: tuple[Quantity, ...] = ()
+    #: a period counted by its place ("the first hour", "the next day"): one unit of time, which names a time
+    #: frame as often as it measures something
+    period: bool = False
 
     @property
     def start(self) -> int:
@@ -106,6 +114,9 @@ def extract_quantities(text: str, numbers: tuple[NumberMention, ...],
         part = _PART_OF.search(text, max(0, unit.start - 32), unit.start)
         if part is not None and not any(s < unit.start and part.start() < e for s, e in spans):
             found.append(Quantity(_PARTS[part.group(1).lower()], unit, None))  # "every quarter of an hour"
+            continue
+        if unit.category == "Time" and _PERIOD_BEFORE.search(text, max(0, unit.start - 24), unit.start):
+            found.append(Quantity(1.0, unit, None, period=True))  # "the first hour", "the next day"
             continue
         m = _ONE_BEFORE.search(text, max(0, unit.start - 24), unit.start)
         if m is None or (m.group("word") or "").lower() in _NOT_ONE:

@@ -15,57 +15,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError
-from .document import NumberMention, UnitMention
+from .document import NumberMention, Unit, UnitMention, is_symbol  # noqa: F401 (Unit, is_symbol: re-exported)
 
 _CONTEXT_WORDS = {"per", "a", "an", "each"}
 _LAST_WORD = re.compile(r"([A-Za-z]+)[ \t]*$")
-
-
-@dataclass(frozen=True)
-class Unit:
-    """One unit: canonical full name (singular), plural, abbreviations, category.
-
-    ``variants`` holds other spellings (singular and plural: "kilometer", "kilometers");
-    ``plural_abbreviations`` abbreviations that are themselves plural ("kms", "hrs").
-    """
-
-    name: str
-    plural: str
-    abbreviations: tuple[str, ...]
-    category: str
-    variants: tuple[str, ...] = ()
-    plural_abbreviations: tuple[str, ...] = ()
-    #: words naming the unit as a rate or a period ("daily", "hourly", "annually"): the same unit
-    adverbs: tuple[str, ...] = ()
-    #: the pint expression of the unit when its name is not one ("100 * kilogram" for the quintal)
-    pint: str | None = None
-
-    @property
-    def pint_expression(self) -> str:
-        """What :mod:`pint` reads this unit as: ``pint`` when given, else the name with "square"/"cubic"
-        as powers and "per" as a division ("kilometre per hour" -> "kilometre / hour")."""
-        if self.pint:
-            return self.pint
-        name = self.name
-        for word, power in (("square ", "**2"), ("cubic ", "**3")):
-            if name.startswith(word):
-                name = name[len(word):].replace(" ", "_") + power
-        return " / ".join(part.strip().replace(" ", "_") for part in name.split(" per "))
-
-    def full(self, plural: bool) -> str:
-        return self.plural if plural else self.name
-
-    def abbreviations_like(self, plural: bool = False, symbol: bool | None = None) -> list[str]:
-        """Abbreviations, canonical first (plural ones first when asked); ``symbol`` filters symbols
-        ("$", "°C") in or out."""
-        pool = list(self.plural_abbreviations) if plural else []
-        pool += list(self.abbreviations)
-        return [a for a in pool if symbol is None or is_symbol(a) == symbol]
-
-
-def is_symbol(form: str) -> bool:
-    """Whether an abbreviation is a symbol ("$", "₹", "°C") rather than letters ("km", "Rs.")."""
-    return not form[:1].isalpha()
 
 
 @dataclass(frozen=True)

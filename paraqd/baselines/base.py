@@ -14,9 +14,8 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
+from ..defaults import TRIPLET_COLUMNS
 from ..errors import InputError
-
-TRIPLET_COLUMNS = ["anchor", "positive", "negative", "positive_op", "negative_op", "question_id"]
 
 
 @dataclass

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..defaults import TRIPLET_COLUMNS
 from ..errors import InputError
-from .base import TRIPLET_COLUMNS, in_batch_triplets
+from .base import in_batch_triplets
 
 PSEUDO_LABEL_THRESHOLD = 0.8
 

@@ -7,7 +7,7 @@ a teacher and the character spans involved; a :class:`CheckResult` gathers them 
 """
 
 from .base import Check
-from .checker import CriticalInfoChecker, default_checks
+from .checker import CriticalInfoChecker, checks, create_check, default_checks, register_check
 from .content import ContentCheck
 from .entities import EntityCheck
 from .findings import CheckResult, Finding, Severity
@@ -18,5 +18,6 @@ from .units import UnitCheck
 
 __all__ = [
     "Check", "CheckResult", "ContentCheck", "CriticalInfoChecker", "EntityCheck", "Finding", "NumberCheck",
-    "QuestionCheck", "Severity", "UnitCheck", "WordSimilarity", "default_checks",
+    "QuestionCheck", "Severity", "UnitCheck", "WordSimilarity", "checks", "create_check", "default_checks",
+    "register_check",
 ]

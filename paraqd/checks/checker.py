@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
 from ..errors import InputError
+from ..registries import Registry, call_with_accepted
 from .base import Check
 from .content import ContentCheck
 from .entities import EntityCheck
@@ -22,6 +24,8 @@ from .units import UnitCheck
 #: processes costs more than it saves on a few hundred texts).
 TEXTS_PER_PROCESS = 500
 
+T = TypeVar("T")
+
 
 def parse_processes(n_texts: int, workers: int | None = None) -> int:
     """How many processes parse ``n_texts`` distinct texts: ``workers`` (``None``: every core this process may
@@ -31,14 +35,41 @@ def parse_processes(n_texts: int, workers: int | None = None) -> int:
     return max(1, min(int(workers), n_texts // TEXTS_PER_PROCESS))
 
 
-def default_checks(synonyms=None) -> list[Check]:
-    """Numbers, units, entities and key nouns, the question itself, relation words and the content words kept.
+#: The registry of checks (:mod:`paraqd.registries`): a :class:`Check` subclass, or a function returning a
+#: check, by name; one that takes ``synonyms`` gets the checker's :class:`WordSimilarity`.
+checks = Registry("checks", what="check")
+
+
+def register_check(name: str) -> Callable[[T], T]:
+    """Decorator adding a check class (or a function that returns a check) under ``name``.
+
+    Every registered check runs in the default checker (:func:`default_checks`), after paraqd's own; name
+    some with ``CriticalInfoChecker(checks=[...])``.
+    """
+    return checks.register(name)
+
+
+register_check("numbers")(NumberCheck)
+register_check("units")(UnitCheck)
+register_check("entities")(EntityCheck)
+register_check("question")(QuestionCheck)
+register_check("relations")(RelationCheck)
+register_check("content")(ContentCheck)
+
+
+def create_check(name: str, synonyms=None) -> Check:
+    """The registered check ``name``, given ``synonyms`` when it takes them."""
+    return call_with_accepted(checks.get(name), synonyms=synonyms)
+
+
+def default_checks(synonyms=None, names: Sequence[str] | None = None) -> list[Check]:
+    """Every registered check (``names``: those), in registration order: paraqd's own are the numbers, units,
+    entities and key nouns, the question itself, relation words and the content words kept.
 
     ``synonyms`` (a :class:`~paraqd.checks.synonyms.WordSimilarity`) lets the entity check accept a noun
     replaced by a synonym in one place, and the content check count a synonym as kept.
     """
-    return [NumberCheck(), UnitCheck(), EntityCheck(synonyms), QuestionCheck(), RelationCheck(),
-            ContentCheck(synonyms)]
+    return [create_check(name, synonyms) for name in (checks.names() if names is None else names)]
 
 
 class CriticalInfoChecker:
@@ -51,12 +82,15 @@ class CriticalInfoChecker:
     ('invalid', ['kilometres became centimetres'])
     """
 
-    def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check] | None = None,
-                 synonyms=None):
-        if checks is not None and synonyms is not None:
-            raise InputError("pass either checks or synonyms (synonyms configures the default checks)")
+    def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check | str] | None = None,
+                 synonyms: WordSimilarity | None = None) -> None:
+        """``checks``: the checks to run, objects or registered names (default: every registered check);
+        ``synonyms`` is given to the checks built here, by name or by default."""
+        if checks is not None and synonyms is not None and not all(isinstance(c, str) for c in checks):
+            raise InputError("pass either check objects or synonyms (synonyms configures the checks built by name)")
         self._analyzer = analyzer
-        self.checks = list(default_checks(synonyms) if checks is None else checks)
+        self.checks = [create_check(c, synonyms) if isinstance(c, str) else c
+                       for c in (default_checks(synonyms) if checks is None else checks)]
 
     @property
     def analyzer(self) -> Analyzer:

@@ -56,7 +56,8 @@ class Finding:
     question_spans: tuple[Mention, ...] = ()
     paraphrase_spans: tuple[Mention, ...] = ()
     #: the share of the question this finding touches, in [0, 1] (the content check's fraction of content
-    #: words lost; 0 for findings that are not measured that way). Graded hybrid rules use it.
+    #: words lost, weighted by how much of the paraphrase copies the question; 0 for findings that are not
+    #: measured that way). Graded hybrid rules use it.
     extent: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:

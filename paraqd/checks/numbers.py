@@ -52,11 +52,53 @@ def value_key(mention: NumberMention) -> tuple[str, float]:
 _NONE = re.compile(r"(?<![A-Za-z])(?:no|none|nothing|nobody|nil)(?![A-Za-z])", re.IGNORECASE)
 
 
-def _is_silent(mention: NumberMention) -> bool:
+def _is_silent(mention: NumberMention, text: str = "") -> bool:
     """Words that are numbers only sometimes and are never reported on their own: ordinal words ("first")
-    and the word "one" (a pronoun or determiner as often as a count)."""
+    and the word "one" (a pronoun or determiner as often as a count); and the 1 of a ratio to one ("5:1"
+    says what "5 to every 1", "5 per", "5 for each" say) when ``text`` (the mention's text) is given."""
+    if mention.written == "digits" and mention.value == 1 and text and _RATIO_TO_ONE.search(text, 0,
+                                                                                          mention.start):
+        return True
     return mention.written == "words" and (
         mention.kind == "ordinal" or (mention.kind == "cardinal" and mention.text.lower() == "one"))
+
+
+#: "5:1", "3 : 1" just before a mention of 1: a ratio to one
+_RATIO_TO_ONE = re.compile(r"\d[ ]?:[ ]?$")
+#: determiners that refer back to things already counted: "the three friends", "all three", "their two cats"
+#: (not possessives: "Cody and his *two* friends" adds a friend as often as it counts known ones)
+_DEFINITE = frozenset({"the", "these", "those", "all"})
+
+
+def _counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
+    """Whether a small count names things the text enumerates anyway, so that writing or leaving it out says
+    nothing new: after a definite determiner ("all *three* siblings", "the *three* friends") or before a colon that lists them ("*three* kinds of flowers: marigolds, petunias and begonias"),
+    and equal to the size of an enumeration in ``doc`` (:func:`enumeration_sizes`)."""
+    if mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(mention.value):
+        return False
+    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    before = doc.doc[span.start - 1].lower_ if span.start > span.sent.start else ""
+    colon = any(t.text == ":" for t in doc.doc[span.end:min(span.end + 5, span.sent.end)])
+    if before not in _DEFINITE and not colon:
+        return False
+    return int(mention.value) in enumeration_sizes(doc)
+
+
+def enumeration_sizes(doc: QuestionDoc) -> set[int]:
+    """How many things ``doc`` lists: the sizes of its coordinations of nouns ("marigolds, petunias and
+    begonias": 3), the number of names it mentions, and its highest ordinal ("A third says ...": 3)."""
+    sizes = {len(tok.conjuncts) + 1 for tok in doc.doc
+             if tok.pos_ in ("NOUN", "PROPN") and tok.dep_ != "conj" and tok.conjuncts}
+    # names, whatever the tagger took them for ("her sister Margot" is a GPE to a small model)
+    names = {e.text.split()[0].lower() for e in doc.entities}
+    if names:
+        sizes.add(len(names))
+    ordinals = [int(n.value) for n in doc.numbers if n.kind == "ordinal" and n.value == int(n.value)]
+    if ordinals:
+        sizes.add(max(ordinals))
+    return sizes
 
 
 def _is_soft(mention: NumberMention) -> bool:
@@ -113,10 +155,14 @@ class NumberCheck(Check):
                     added[other] -= 1
         # words that are numbers only sometimes are not reported on their own; 0 is "no" ("0 more likes" ->
         # "no more likes")
-        for counts, by_key, other in ((missing, q_by_key, paraphrase), (added, p_by_key, question)):
+        for counts, by_key, own, other in ((missing, q_by_key, question, paraphrase),
+                                           (added, p_by_key, paraphrase, question)):
             for key in list(counts):
-                if all(_is_silent(m) for m in by_key[key]) or (key[1] == 0 and _NONE.search(other.text)):
+                if (all(_is_silent(m, own.text) for m in by_key[key])
+                        or (key[1] == 0 and _NONE.search(other.text))):
                     counts[key] = 0
+                elif all(_counts_back(m, own) for m in by_key[key]):
+                    counts[key] = 0  # "all three siblings" when the text names three
         missing, added = +missing, +added
         if not missing and not added:
             findings.extend(_swapped_roles(question, paraphrase))
@@ -162,6 +208,15 @@ class NumberCheck(Check):
         hard_new = [ms for ms in new if not _is_soft(ms[0])]
         pairs = list(zip(hard_gone, hard_new))
         for q_ms, p_ms in pairs:
+            if _reciprocal(q_ms[0], p_ms[0]) and _sides_swapped(question, q_ms[0], paraphrase, p_ms[0]):
+                # "4 times as much as David" -> "David does a quarter of it": the factor read from the other
+                # side; a factor that really changed is another value
+                findings.append(Finding(
+                    "number_inverted", f"{_describe(q_ms)} is written as its reciprocal {p_ms[0].text} "
+                    "(the same factor read from the other side, if the two sides swapped)",
+                    Severity.MINOR, tuple(q_ms), tuple(p_ms),
+                ))
+                continue
             findings.append(Finding(
                 "number_changed", f"{_describe(q_ms)} became {p_ms[0].text}",
                 Severity.CRITICAL, tuple(q_ms), tuple(p_ms),
@@ -180,6 +235,41 @@ class NumberCheck(Check):
                     Severity.MINOR if _is_soft(p_ms[0]) else Severity.CRITICAL, (), tuple(p_ms),
                 ))
         return findings
+
+
+def _reciprocal(a: NumberMention, b: NumberMention) -> bool:
+    """Whether two plain factors are each other's reciprocal (4 and 1/4, "twice" and "half"), 1 excluded."""
+    if value_kind(a) != "plain" or value_kind(b) != "plain" or a.value in (0, 1) or b.value in (0, 1):
+        return False
+    return abs(a.value * b.value - 1) < 1e-9
+
+
+def _sides(doc: QuestionDoc, mention: NumberMention) -> tuple[str | None, str | None]:
+    """The nearest proper noun (else noun) before and after a factor in its sentence, by lemma: the two
+    things it compares ("*Sarah* does 4 times as much laundry as *David*")."""
+    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None, None
+    sent = span.sent
+
+    def nearest(tokens):
+        tokens = list(tokens)
+        for pos in ("PROPN", "NOUN"):
+            tok = next((t for t in tokens if t.pos_ == pos and t.is_alpha), None)
+            if tok is not None:
+                return tok.lemma_.lower()
+        return None
+
+    return nearest(reversed(doc.doc[sent.start:span.start])), nearest(doc.doc[span.end:sent.end])
+
+
+def _sides_swapped(question: QuestionDoc, q_m: NumberMention, paraphrase: QuestionDoc,
+                   p_m: NumberMention) -> bool:
+    """Whether the things a factor compares traded sides ("Sarah ... 4 times ... David" -> "David ... a
+    quarter ... Sarah")."""
+    q_before, q_after = _sides(question, q_m)
+    p_before, p_after = _sides(paraphrase, p_m)
+    return None not in (q_before, q_after) and q_before != q_after and (q_before, q_after) == (p_after, p_before)
 
 
 def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:

@@ -60,7 +60,9 @@ def _request_verb(sent):
     request verb that is the main verb or follows a comma, with no subject or auxiliary ("to", "can") of its
     own."""
     for tok in sent:
-        if tok.lower_ not in REQUEST_VERBS or tok.tag_ != "VB":
+        # a request verb with no subject tagged VBP is an imperative the tagger misread ("Given that ...,
+        # calculate the time" at the root of the sentence)
+        if tok.lower_ not in REQUEST_VERBS or tok.tag_ not in ("VB", "VBP"):
             continue
         before = tok.nbor(-1) if tok.i > sent.start else None
         if not (tok.dep_ == "ROOT" or (before is not None and before.text in (",", ";", ":"))):
@@ -116,10 +118,25 @@ def _find_ask(doc: QuestionDoc) -> Ask | None:
         complete = _ends_complete(chosen.text)
     form, noun_tok = _form_and_noun(chosen)
     start, end = chosen.start_char, chosen.start_char + len(chosen.text.rstrip())
-    units = tuple(u for u in doc.units if start <= u.start < end)
+    # the units the question asks in are those of the asking clause: "Since there are 12 inches in a foot,
+    # how many *inches* ..." asks in inches, not in feet
+    focus = _asking_token(chosen)
+    asked_from = start if focus is None else focus.idx
+    units = tuple(u for u in doc.units if asked_from <= u.start < end)
     noun_span = None if noun_tok is None else Mention(noun_tok.idx, noun_tok.idx + len(noun_tok), noun_tok.text)
     noun = None if noun_tok is None else noun_tok.lemma_.lower()
     return Ask(Mention(start, end, doc.text[start:end]), form, noun, noun_span, units, complete)
+
+
+def _asking_token(sent):
+    """The token where the asking clause of ``sent`` starts: its first clause-opening wh-word ("..., *how*
+    many"), else its request verb, else ``None``."""
+    toks = [t for t in sent if not t.is_space]
+    for i, tok in enumerate(toks):
+        if tok.lower_ in WH_WORDS and (i == 0 or toks[i - 1].is_punct or (
+                toks[i - 1].pos_ == "ADP" and (i == 1 or toks[i - 2].is_punct))):
+            return toks[i - 1] if i and toks[i - 1].pos_ == "ADP" else tok
+    return _request_verb(sent)
 
 
 def _form_and_noun(sent):

@@ -52,7 +52,7 @@ class WordSimilarity:
     """
 
     def __init__(self, encode: Callable[[Sequence[str]], np.ndarray],
-                 threshold: float = DEFAULT_SYNONYM_THRESHOLD):
+                 threshold: float = DEFAULT_SYNONYM_THRESHOLD) -> None:
         if not -1.0 <= threshold <= 1.0:
             raise ValueError(f"threshold must lie in [-1, 1], got {threshold}")
         self._encode = encode

@@ -39,7 +39,8 @@ def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc)
     hours") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
     gone, "miles per hour" kept)."""
     name = mentions[0].unit.name
-    measured = {q.unit.unit.name for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)}
+    measured = {q.unit.unit.name for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)
+                if not q.period}
     if name in measured:  # "20 km", and rates: "3 times a week"
         return Severity.MAJOR
     if _asked_unit(doc) == name and _asked_unit(other) not in (None, name):

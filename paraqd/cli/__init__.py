@@ -6,6 +6,9 @@ Each subcommand lives in its own module in this package and registers itself wit
     def add_arguments(parser): ...   # returns the function that runs the command
 
 Modules are discovered automatically, so adding a command never means editing a central list.
+
+Over 400 lines: the parser, the one error path (exit statuses, one-line errors) and the signal handling
+that every subcommand shares.
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ import importlib
 import logging
 import os
 import pkgutil
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 
 from ..errors import ParaqdError
@@ -54,6 +60,14 @@ def _discover() -> None:
             importlib.import_module(f"{__name__}.{info.name}")
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``paraqd CMD: error: ...``, exit 2), like every other
+    user mistake; subcommand parsers inherit it."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def verbosity_options() -> argparse.ArgumentParser:
     """-v / -q as a parent parser, so they are accepted after a (sub)command too: `paraqd score -q ...`.
 
@@ -72,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     _discover()
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="paraqd",
         description="Score paraphrases of algebraic word problems: generate training triplets with "
                     "information-preserving and information-destroying operators, train a sentence "
@@ -95,29 +109,309 @@ def build_parser() -> argparse.ArgumentParser:
 def _configure_logging(verbose: int, quiet: bool) -> None:
     level = logging.WARNING if quiet else (logging.DEBUG if verbose > 1 else logging.INFO)
     logging.basicConfig(level=level, format="%(message)s" if verbose == 0 else "%(levelname)s %(name)s: %(message)s")
-    for noisy in ("sentence_transformers", "transformers", "urllib3", "filelock", "httpx", "huggingface_hub"):
+    for noisy in ("sentence_transformers", "transformers", "urllib3", "filelock", "httpx", "huggingface_hub",
+                  "distributed"):
         logging.getLogger(noisy).setLevel(logging.WARNING if verbose < 2 else logging.INFO)
 
 
+# Exit statuses: 0 done, 1 an internal error (a bug), 2 a user mistake or an unusable environment,
+# 128 + N stopped by signal N (130 Ctrl-C / SIGINT, 143 SIGTERM, 129 SIGHUP).
+EXIT_INTERNAL = 1
+_STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+#: Seconds after a stop signal before a command still busy cleaning up is ended regardless.
+STOP_GRACE_S = 1.5
+
+
+class Interrupted(KeyboardInterrupt):
+    """A stop signal (SIGINT, SIGTERM, SIGHUP) received while a command runs."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class _Stopper:
+    """Turns stop signals into :class:`Interrupted` in the command's process, ends forked children quietly,
+    and, in a process of its own (the ``paraqd`` program), ends everything within :data:`STOP_GRACE_S`."""
+
+    def __init__(self, hard_exit: bool, name: str = ""):
+        self.name = name
+        self.pid = os.getpid()
+        self.hard_exit = hard_exit
+        self.signum: int | None = None
+        self.previous: dict[int, object] = {}
+
+    def install(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in _STOP_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                self.previous[signum] = signal.signal(signum, self._handle)
+            except (ValueError, OSError):  # pragma: no cover - not the main thread / unsupported here
+                pass
+
+    def restore(self) -> None:
+        for signum, handler in self.previous.items():
+            try:
+                signal.signal(signum, handler)
+            except (ValueError, OSError, TypeError):  # pragma: no cover
+                pass
+        self.previous.clear()
+
+    def _handle(self, signum, frame) -> None:
+        if os.getpid() != self.pid:  # a forked worker (process pool, spaCy n_process): leave quietly
+            os._exit(128 + signum)
+        if self.signum is not None:  # already stopping: the clean-up is under way, the watchdog bounds it
+            return
+        self.signum = signum
+        import warnings
+
+        warnings.simplefilter("ignore")  # libraries cleaning up (spaCy's W127 on its stopped workers) say nothing
+        for logger_name in list(logging.root.manager.loggerDict):  # a Dask cluster closing reports each task
+            if logger_name.split(".")[0] in ("distributed", "tornado", "asyncio"):
+                logging.getLogger(logger_name).setLevel(logging.CRITICAL)
+        if self.hard_exit:
+            threading.Thread(target=self._watchdog, name="paraqd-stop", daemon=True).start()
+        raise Interrupted(signum)
+
+    def _watchdog(self) -> None:
+        time.sleep(STOP_GRACE_S)
+        # Still running: a library is stuck in its clean-up. End the children, remove unfinished outputs, go.
+        from ..io import remove_pending_outputs
+
+        terminate_children(self.pid)
+        remove_pending_outputs()
+        signum = self.signum or signal.SIGTERM
+        try:
+            sys.stderr.write(_stop_line(self.name, signum) + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        os._exit(128 + signum)
+
+
+_CURRENT: list[_Stopper] = []
+
+
+def raise_if_stopped() -> None:
+    """Raise :class:`Interrupted` when the running command received a stop signal that a library caught and
+    swallowed (uvicorn ends its server on SIGINT / SIGTERM and returns normally)."""
+    if _CURRENT and _CURRENT[-1].signum is not None:
+        raise Interrupted(_CURRENT[-1].signum)
+
+
+def _stop_line(name: str, signum: int) -> str:
+    prefix = f"paraqd {name}" if name else "paraqd"
+    return f"{prefix}: {'interrupted' if signum == signal.SIGINT else 'stopped'} ({signal.Signals(signum).name})"
+
+
+def _child_pids(pid: int) -> list[int]:
+    """Every descendant of ``pid`` (from /proc on Linux; elsewhere this process's multiprocessing children)."""
+    parents: dict[int, list[int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        import multiprocessing
+
+        return [c.pid for c in multiprocessing.active_children()] if pid == os.getpid() else []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as fh:
+                ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def terminate_children(pid: int | None = None, grace_s: float = 0.5) -> None:
+    """SIGTERM every descendant of ``pid`` (this process), then SIGKILL those alive after ``grace_s``."""
+    children = _child_pids(os.getpid() if pid is None else pid)
+    for child in children:
+        try:
+            os.kill(child, signal.SIGTERM)
+        except OSError:
+            pass
+    deadline = time.monotonic() + grace_s
+    alive = children
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.02)
+        alive = [c for c in alive if _alive(c)]
+    for child in alive:
+        try:
+            os.kill(child, signal.SIGKILL)
+        except OSError:
+            pass
+    for child in children:
+        _alive(child)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` still runs; a finished child of ours is reaped (not left a zombie)."""
+    try:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return False
+    except ChildProcessError:
+        pass
+    except OSError:
+        return False
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def _stop_children_started_here(before: set[int]) -> None:
+    """End the multiprocessing children a command started and left running (in-process callers)."""
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        if child.pid not in before:
+            child.terminate()
+            child.join(1)
+            if child.is_alive():
+                child.kill()
+
+
+def _internal_error(command: str, exc: BaseException, verbose: int) -> int:
+    """One line for an error nobody anticipated (a bug): what it is and how to see the traceback."""
+    if verbose:
+        import traceback
+
+        traceback.print_exception(exc)
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    what = f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+    hint = "" if verbose else "; run it again with -v to see the traceback"
+    print(f"paraqd {command}: internal error ({what}): this is a bug in paraqd, please report it{hint}",
+          file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+def _os_error(command: str, exc: OSError) -> int:
+    """An operating-system refusal (no space left, permission denied, ...): the user's environment."""
+    where = exc.filename if exc.filename is not None else ""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    print(f"paraqd {command}: error: {where}{': ' if where else ''}{reason}", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run ``paraqd`` with ``argv`` (default: the process's arguments); returns the exit status.
+
+    Called without ``argv`` (the ``paraqd`` program, ``python -m paraqd``), a stop signal also ends any
+    child process and the program itself within :data:`STOP_GRACE_S` seconds, whatever a library does.
+    """
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    # Stop signals are handled from the start: building the parser imports modules for seconds.
+    stopper = _Stopper(hard_exit=argv is None, name="")
+    stopper.install()
+    _CURRENT.append(stopper)
+    try:
+        return _main(argv, stopper)
+    except BaseException as exc:  # before the command began (imports, parsing): nothing to clean up
+        # (a signal inside a C extension's import surfaces as another exception: the signal decides)
+        if not isinstance(exc, KeyboardInterrupt) and stopper.signum is None:
+            raise
+        signum = exc.signum if isinstance(exc, Interrupted) else (stopper.signum or signal.SIGINT)
+        print(_stop_line(stopper.name, signum), file=sys.stderr)
+        if argv is None:
+            _leave(128 + signum)
+        return 128 + signum
+    finally:
+        stopper.restore()
+        _CURRENT.remove(stopper)
+
+
+def _main(argv: list[str] | None, stopper: _Stopper) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a refused option (one line printed): its status
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2
     _configure_logging(args.verbose, args.quiet)
+    import multiprocessing
+
+    children_before = {c.pid for c in multiprocessing.active_children()}
+    name = args.command
+    if getattr(args, "pairs_command", None):
+        name = f"{name} {args.pairs_command}"
+    stopper.name = name
     try:
-        code = args._run(args)
+        try:
+            code = args._run(args)
+        except BaseException as exc:
+            if stopper.signum is not None and not isinstance(exc, KeyboardInterrupt):
+                # a library turned the interrupt into an error of its own (a pool whose workers were stopped)
+                raise Interrupted(stopper.signum) from None
+            raise
     except ParaqdError as exc:
-        print(f"paraqd {args.command}: error: {exc}", file=sys.stderr)
+        print(f"paraqd {name}: error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print(f"paraqd {args.command}: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+        if argv is None:
+            terminate_children()
+        _stop_children_started_here(children_before)
+        print(_stop_line(name, signum), file=sys.stderr)
+        if argv is None:  # the program: done cleaning up, so leave now (the interpreter's own shutdown
+            _leave(128 + signum)  # can wait seconds on library threads)
+        return 128 + signum
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except OSError as exc:
+        return _os_error(name, exc)
+    except MemoryError:
+        print(f"paraqd {name}: error: out of memory; try smaller inputs or a smaller --batch-size",
+              file=sys.stderr)
+        return EXIT_INTERNAL
+    except Exception as exc:
+        return _internal_error(name, exc, args.verbose)
     return int(code or 0)
+
+
+def _leave(code: int) -> None:
+    """End the process at once with ``code``, its outputs flushed and unfinished temporary files removed."""
+    from ..io import remove_pending_outputs
+
+    remove_pending_outputs()
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
+def _silence_stdout() -> None:
+    """After the reader of standard output went away (``| head``), send the rest to /dev/null, so the
+    interpreter's final flush does not print an error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,8 +6,9 @@ import json
 import logging
 import os
 
+from ..defaults import DEFAULT_SEED
 from ..errors import InputError
-from . import command
+from . import command, options
 from .score import add_format_arguments
 
 log = logging.getLogger("paraqd.augment")
@@ -84,11 +85,11 @@ def add_arguments(parser):
                                             "else the row number)")
     parser.add_argument("--operators", default="train",
                         help="operators to run: names, paper ids or groups (default: train)")
-    parser.add_argument("--per-question", default="1", metavar="N|all",
+    parser.add_argument("--per-question", type=options.count_or_all, default="1", metavar="N|all",
                         help="(positive, negative) pairs per question; 'all' for every combination "
                              "(default: 1, as in the paper)")
-    parser.add_argument("--seed", type=int, default=3407, help="random seed (default: 3407)")
-    parser.add_argument("--workers", type=int, default=None,
+    parser.add_argument("--seed", type=options.seed, default=DEFAULT_SEED, help=f"random seed (default: {DEFAULT_SEED})")
+    parser.add_argument("--workers", type=options.count, default=None,
                         help=f"processes for rule-based operators (default: all cores, {os.cpu_count()})")
     parser.add_argument("--strict", action="store_true",
                         help="stop when an operator's model is not available (default: skip it with a warning)")
@@ -102,11 +103,14 @@ def add_arguments(parser):
                              "f1=EN_DE,DE_EN (repeatable)")
     parser.add_argument("--set", action="append", metavar="OP.KEY=VALUE",
                         help="other operator option, e.g. fd.p=0.2 or f1.device=cuda (repeatable)")
-    parser.add_argument("--engine", choices=("local", "dask"), default="local",
-                        help="local processes (default) or a Dask cluster for big corpora")
+    from ..engines import engine_classes
+
+    parser.add_argument("--engine", choices=list(engine_classes()), default="local",
+                        help="local processes (default), a Dask cluster for big corpora, or a registered engine "
+                             "(paraqd.engines.register_engine)")
     parser.add_argument("--dask-address", metavar="ADDR",
                         help="Dask scheduler address (default with --engine dask: a local cluster)")
-    parser.add_argument("--limit", type=int, help="only the first N questions")
+    parser.add_argument("--limit", type=options.count, help="only the first N questions")
     parser.add_argument("--stats", metavar="JSON",
                         help="also write run statistics to this JSON file (- for standard output)")
     return run
@@ -114,17 +118,32 @@ def add_arguments(parser):
 
 def run(args) -> int:
     from ..augmentation import TRAIN_COLUMNS, AugmentStats, augment
-    from ..io import ID_COLUMNS, QUESTION_COLUMNS, find_column, read_table, source_name, stream_formats, table_format, \
-        text_column, write_table, write_text
+    from ..io import (
+        ID_COLUMNS,
+        QUESTION_COLUMNS,
+        check_distinct_outputs,
+        check_output_file,
+        find_column,
+        read_table,
+        source_name,
+        stream_formats,
+        table_format,
+        text_column,
+        write_json,
+        write_table,
+    )
 
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
+    check_distinct_outputs([("--output", args.output), ("--stats", args.stats)], share_stdout=True)
+    check_output_file(args.output, "--output", inputs=[args.input])
+    check_output_file(args.stats, "--stats", inputs=[args.input])
     table_format(args.output, out_fmt)  # fail fast on an unsupported output type
+    if args.dask_address and args.engine != "dask":
+        raise InputError("--dask-address needs --engine dask")
     if args.strict and args.skip_unavailable:
         raise InputError("--strict and --skip-unavailable contradict each other")
     if args.skip_unavailable:
         log.warning("--skip-unavailable is deprecated: skipping unavailable operators is now the default")
-    if args.workers is not None and args.workers < 1:
-        raise InputError("--workers must be at least 1")
     df = read_table(args.input, in_fmt)
     source = source_name(args.input)
     if args.limit:
@@ -151,5 +170,5 @@ def run(args) -> int:
     if stats.skipped_operators:  # the reasons were warned once each when the operators were built
         log.info("skipped (model not available here): %s", ", ".join(stats.skipped_operators))
     if args.stats:
-        write_text(json.dumps(summary, indent=2) + "\n", args.stats)
+        write_json(summary, args.stats)
     return 0

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import logging
 
+from ..defaults import DEFAULT_SEED
 from ..errors import InputError
 from ..io import output_directory
-from . import command
+from . import command, options
 
 log = logging.getLogger("paraqd.bench")
 
@@ -53,21 +54,22 @@ def add_arguments(parser):
                         help="labelled pair files (question, paraphrase, label)")
     parser.add_argument("-o", "--output", required=True, help="output directory")
     parser.add_argument("--methods", type=_csv, default=None,
-                        help="comma-separated subset of pretrained,uda,uda-pl,ssmba,ssmba-pl,paraqd,default (default: "
-                             "all; `default` is ParaphraseScorer.load() of the encoder, untrained: the hybrid score)")
+                        help="comma-separated subset of pretrained,uda,uda-pl,ssmba,ssmba-pl,paraqd,default or methods you "
+                             "registered (paraqd.bench.methods) (default: all; `default` is ParaphraseScorer.load() "
+                             "of the encoder, untrained: the hybrid score)")
     parser.add_argument("--encoder", help="sentence encoder every method starts from (default: the embedded "
                                           "all-MiniLM-L6-v2)")
-    parser.add_argument("--seed", type=int, default=3407, help="seed of sampling, generation and training "
-                                                               "(default: 3407)")
+    parser.add_argument("--seed", type=options.seed, default=DEFAULT_SEED, help="seed of sampling, generation and "
+                                                                            f"training (default: {DEFAULT_SEED})")
     budget = parser.add_argument_group("budget (defaults: the paper's)")
-    budget.add_argument("--questions", type=int, help="training questions sampled from the pools (default: all)")
-    budget.add_argument("--validation-questions", type=int, default=100,
+    budget.add_argument("--questions", type=options.count, help="training questions sampled from the pools (default: all)")
+    budget.add_argument("--validation-questions", type=options.count_or_zero, default=100,
                         help="held-out pool questions for seed optimisation (default: 100)")
-    budget.add_argument("--epochs", type=float, default=9, help="training epochs (default: 9)")
-    budget.add_argument("--max-steps", type=int, help="stop each training after this many steps")
-    budget.add_argument("--batch-size", type=int, default=16, help="training batch size (default: 16)")
-    budget.add_argument("--lr", type=float, default=2e-5, help="learning rate (default: 2e-5)")
-    budget.add_argument("--max-seq-length", type=int, help="truncate texts to this many tokens (faster)")
+    budget.add_argument("--epochs", type=options.positive_number, default=9, help="training epochs (default: 9)")
+    budget.add_argument("--max-steps", type=options.count, help="stop each training after this many steps")
+    budget.add_argument("--batch-size", type=options.count, default=16, help="training batch size (default: 16)")
+    budget.add_argument("--lr", type=options.positive_number, default=2e-5, help="learning rate (default: 2e-5)")
+    budget.add_argument("--max-seq-length", type=options.count, help="truncate texts to this many tokens (faster)")
     methods = parser.add_argument_group("methods")
     methods.add_argument("--operators", default="train",
                          help="ParaQD's operators (default: train; unavailable ones are skipped and named)")
@@ -78,7 +80,7 @@ def add_arguments(parser):
                          metavar="EN_XX,XX_EN",
                          help="UDA's translation models; 'none' for TF-IDF replacement only")
     methods.add_argument("--ssmba-model", default="bert-base-uncased", help="SSMBA's masked LM")
-    methods.add_argument("--workers", type=int, default=1, help="processes for the rule-based operators")
+    methods.add_argument("--workers", type=options.count, default=1, help="processes for the rule-based operators")
     parser.add_argument("--ablation", action="append", default=[],
                         choices=("operators", "loss", "seed", "encoder"), help="also run an ablation")
     parser.add_argument("--encoders", type=_csv, default=[], help="encoders of the encoder ablation")
@@ -88,8 +90,10 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
-    from ..bench import METHODS, BenchConfig, run_bench
+    from ..bench import BenchConfig, method_labels, run_bench
+    from ..io import check_output_dir
 
+    check_output_dir(args.output, "--output", inputs=[*args.pool, *args.eval_files, args.encoder])
     uda = args.uda_models
     if uda in (["none"], []):
         uda_models = None
@@ -101,7 +105,7 @@ def run(args) -> int:
         pools=args.pool, eval_files=args.eval_files, output_dir=str(output_directory(args.output)), encoder=args.encoder, seed=args.seed,
         questions=args.questions, validation_questions=args.validation_questions, epochs=args.epochs,
         max_steps=args.max_steps, batch_size=args.batch_size, learning_rate=args.lr,
-        max_seq_length=args.max_seq_length, methods=tuple(args.methods or METHODS), paraqd_operators=args.operators,
+        max_seq_length=args.max_seq_length, methods=tuple(args.methods or method_labels()), paraqd_operators=args.operators,
         paraqd_loss=args.loss, baseline_loss=args.baseline_loss, uda_models=uda_models,
         ssmba_model=args.ssmba_model, workers=args.workers, plots=not args.no_plots, keep_models=args.keep_models)
 

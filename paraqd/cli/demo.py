@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 
-from . import command
+from ..defaults import DEFAULT_SEED
+from . import command, options
 
 log = logging.getLogger("paraqd.demo")
 
@@ -30,7 +31,7 @@ example:
 def add_arguments(parser):
     parser.add_argument("--output", default="runs/demo", help="output directory (default: runs/demo)")
     parser.add_argument("--model", default=None, help="scorer model directory or name (default: embedded)")
-    parser.add_argument("--seed", type=int, default=3407)
+    parser.add_argument("--seed", type=options.seed, default=DEFAULT_SEED, help=f"random seed (default: {DEFAULT_SEED})")
     parser.add_argument("--pure", action="store_true",
                         help="score with the learned cosine only, the paper's score (default: the hybrid "
                              "score, the cosine lowered by the critical-information check)")
@@ -40,12 +41,12 @@ def add_arguments(parser):
 def run(args) -> int:
     from ..augmentation import TRAIN_COLUMNS, AugmentStats, augment
     from ..hybrid import format_reasons
-    from ..io import output_directory, read_table, write_table
+    from ..io import check_output_dir, output_directory, read_table, write_table
     from ..resources import samples_dir
     from ..scoring import ParaphraseScorer
 
+    check_output_dir(args.output, "--output", inputs=[args.model])
     out = output_directory(args.output)
-    out.mkdir(parents=True, exist_ok=True)
     samples = samples_dir()
 
     questions = read_table(samples / "questions.jsonl")

@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 
 from ..errors import InputError
-from . import command
+from . import command, options
 
 log = logging.getLogger("paraqd.evaluate")
 
@@ -49,16 +49,17 @@ def add_arguments(parser):
                         help="write the table as Markdown; - for standard output (instead of the table)")
     parser.add_argument("--plots", metavar="DIR",
                         help="write score-distribution and confusion-matrix PNGs into DIR")
-    parser.add_argument("--threshold", type=float, default=0.5,
-                        help="score at or above which a pair is predicted valid (default: 0.5, untuned)")
+    parser.add_argument("--threshold", type=options.score_threshold, default=0.5,
+                        help="score at or above which a pair is predicted valid, in [-1, 1] (default: 0.5, "
+                             "untuned)")
     parser.add_argument("--tuned-threshold", action="store_true",
                         help="also report the threshold maximising weighted F1 ON THE EVALUATED DATA "
                              "(optimistic; reported under *_on_eval_data keys)")
     parser.add_argument("--question-column", help="question column (default: detected)")
     parser.add_argument("--paraphrase-column", help="paraphrase column (default: detected)")
     parser.add_argument("--label-column", help="0/1 label column (default: detected)")
-    parser.add_argument("--batch-size", type=int, default=64, help="encoding batch size (default: 64)")
-    parser.add_argument("--max-seq-length", type=int, help="truncate texts to this many tokens")
+    parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
+    parser.add_argument("--max-seq-length", type=options.count, help="truncate texts to this many tokens")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--pure", dest="hybrid", action="store_false", default=None,
                       help="the learned cosine alone (the paper's score) instead of the default hybrid score")
@@ -69,17 +70,25 @@ def add_arguments(parser):
 
 def run(args) -> int:
     from ..evaluation.evaluator import Evaluator, PairColumns
-    from ..evaluation.report import evaluation_table, write_json
+    from ..evaluation.report import evaluation_table
+    from ..io import (
+        check_distinct_outputs,
+        check_output_dir,
+        check_output_file,
+        is_stdio,
+        output_directory,
+        write_json,
+        write_text,
+    )
 
-    from ..io import is_stdio, output_directory, write_text
-
-    if args.batch_size < 1:
-        raise InputError("--batch-size must be at least 1")
     if is_stdio(args.json_out) and is_stdio(args.markdown):
         raise InputError("--json and --markdown cannot both be - (standard output)")
+    check_distinct_outputs([("--json", args.json_out), ("--markdown", args.markdown), ("--plots", args.plots)])
+    inputs = [*args.pairs, args.model]
+    check_output_file(args.json_out, "--json", inputs=inputs)
+    check_output_file(args.markdown, "--markdown", inputs=inputs)
+    check_output_dir(args.plots, "--plots", inputs=inputs)
     plots_dir = output_directory(args.plots, "--plots") if args.plots else None
-    if not -1.0 <= args.threshold <= 1.0:
-        raise InputError(f"--threshold must be in [-1, 1] (a cosine), got {args.threshold}")
     columns = PairColumns(args.question_column, args.paraphrase_column, args.label_column)
     evaluator = Evaluator.load(args.model, max_seq_length=args.max_seq_length, batch_size=args.batch_size,
                                hybrid=args.hybrid, threshold=args.threshold, columns=columns,

@@ -41,9 +41,22 @@ def add_arguments(parser):
 def run(args) -> int:
     from ..errors import InputError
     from ..filtering import filter_candidates
-    from ..io import is_stdio, read_table, source_name, stream_format, stream_formats, table_format, write_table
+    from ..io import (
+        check_distinct_outputs,
+        check_output_file,
+        is_stdio,
+        read_table,
+        source_name,
+        stream_format,
+        stream_formats,
+        table_format,
+        write_table,
+    )
 
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
+    check_distinct_outputs([("--output", args.output), ("--rejected", args.rejected)])
+    check_output_file(args.output, "--output", inputs=[args.input])
+    check_output_file(args.rejected, "--rejected", inputs=[args.input])
     rejected_fmt = None
     if args.rejected:
         if is_stdio(args.rejected) and is_stdio(args.output):

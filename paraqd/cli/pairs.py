@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 
-from . import command, verbosity_options
+from . import command, options, verbosity_options
 
 logger = logging.getLogger("paraqd.pairs")
 
@@ -45,18 +44,18 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 def _cross_training_args(g, batch_size: bool = True) -> None:
     """Options of cross-encoder training (`pairs cross-train`, and `pairs silver --gold`)."""
-    g.add_argument("--epochs", type=float, default=1.0, help="passes over the gold pairs")
+    g.add_argument("--epochs", type=options.positive_number, default=1.0, help="passes over the gold pairs")
     if batch_size:
-        g.add_argument("--batch-size", type=int, default=16, help="pairs per training step")
-    g.add_argument("--lr", type=float, default=2e-5, help="learning rate (AdamW)")
-    g.add_argument("--max-length", type=int, default=128, help="tokens of a (text_a, text_b) input, truncated")
-    g.add_argument("--max-steps", type=int, default=None,
+        g.add_argument("--batch-size", type=options.count, default=16, help="pairs per training step")
+    g.add_argument("--lr", type=options.positive_number, default=2e-5, help="learning rate (AdamW)")
+    g.add_argument("--max-length", type=options.count, default=128, help="tokens of a (text_a, text_b) input, truncated")
+    g.add_argument("--max-steps", type=options.count, default=None,
                    help="stop after this many steps (default: the steps of --epochs)")
-    g.add_argument("--seeds", type=int, nargs="+", default=[0],
+    g.add_argument("--seeds", type=options.seed, nargs="+", default=[0],
                    help="seeds for seed optimisation: each trains --early-stop of the steps, the best continues")
-    g.add_argument("--early-stop", type=float, default=0.2,
+    g.add_argument("--early-stop", type=options.fraction, default=0.2,
                    help="fraction of the steps each seed trains before the best is picked")
-    g.add_argument("--dev-fraction", type=float, default=0.2,
+    g.add_argument("--dev-fraction", type=options.fraction, default=0.2,
                    help="fraction of the gold pairs held out to pick the seed")
 
 
@@ -82,7 +81,7 @@ def _add_closure(sub) -> None:
     p.add_argument("labelled", help="labelled pairs (CSV/JSONL/Parquet)")
     p.add_argument("-o", "--output", required=True, help="output: text_a, text_b, label, distance")
     _pair_columns(p)
-    p.add_argument("--max-distance", type=int, default=None, metavar="D", help="largest distance (default: none)")
+    p.add_argument("--max-distance", type=options.count_or_zero, default=None, metavar="D", help="largest distance (default: none)")
     p.add_argument("--negatives", action=argparse.BooleanOptionalAction, default=True,
                    help="also generate non-duplicates (default: yes)")
     p.add_argument("--exclude", nargs="+", default=[], metavar="FILE",
@@ -98,16 +97,17 @@ def _add_closure(sub) -> None:
 def _run_closure(args) -> int:
     import pandas as pd
 
-    from ..errors import InputError
-    from ..io import is_stdio, write_table
+    from ..io import check_distinct_outputs, check_output_file, write_table
     from ..pairs.closure import transitive_closure
     from ..pairs.data import read_exclusions, read_labelled_pairs
 
+    check_distinct_outputs([("--output", args.output), ("--contradictions", args.contradictions)])
+    inputs = [args.labelled, *args.exclude]
+    check_output_file(args.output, "--output", inputs=inputs)
+    check_output_file(args.contradictions, "--contradictions", inputs=inputs)
     pairs = read_labelled_pairs(args.labelled, args.text_a, args.text_b, args.label)
     exclude = read_exclusions(args.exclude)
     result = transitive_closure(pairs, args.max_distance, args.negatives, exclude, args.on_contradiction)
-    if is_stdio(args.output) and is_stdio(args.contradictions):
-        raise InputError("--output and --contradictions cannot both be - (standard output)")
     write_table(result.pairs, args.output)
     if args.contradictions:
         write_table(pd.DataFrame([c.__dict__ for c in result.contradictions],
@@ -153,11 +153,11 @@ def _train_config(args):
 
 
 def _run_cross_train(args) -> int:
-    from ..io import output_directory
+    from ..io import check_output_dir
     from ..pairs.cross_encoder import train_cross_encoder
     from ..pairs.data import read_labelled_pairs
 
-    output_directory(args.output)
+    check_output_dir(args.output, "--output", inputs=[args.gold, args.base], replaced=True)
     gold = read_labelled_pairs(args.gold, args.text_a, args.text_b, args.label)
     model, report = train_cross_encoder(gold, _train_config(args), base=args.base)
     model.save(args.output)
@@ -166,7 +166,7 @@ def _run_cross_train(args) -> int:
 
 
 def _add_silver(sub) -> None:
-    from ..pairs.sampling import SAMPLERS
+    from ..pairs.sampling import samplers
 
     p = sub.add_parser(
         "silver", help="label sampled pairs with a cross-encoder (Augmented SBERT silver data)",
@@ -179,7 +179,8 @@ def _add_silver(sub) -> None:
                     "                  the gold ratio allows (KDE on scores for non-binary gold)\n"
                     "  bm25            each text with its --top-k lexical (BM25) neighbours\n"
                     "  semantic        each text with its --top-k neighbours under the sentence encoder\n"
-                    "  bm25+semantic   both",
+                    "  bm25+semantic   both\n"
+                    "  (and any sampler registered with paraqd.pairs.sampling.register_sampler)",
         epilog="examples:\n"
                "  paraqd pairs silver questions.jsonl -o silver.csv --cross-encoder ce_model/ --sampler bm25\n"
                "  paraqd pairs silver questions.jsonl -o silver.csv --gold gold.csv --sampler kde --n-pairs 2000")
@@ -192,18 +193,18 @@ def _add_silver(sub) -> None:
                    help="gold pairs: never re-labelled, their label ratio guides kde; without --cross-encoder "
                         "a cross-encoder is trained on them first (default: none; one of the two is needed)")
     _pair_columns(p)
-    p.add_argument("--sampler", choices=list(SAMPLERS), default="bm25+semantic",
+    p.add_argument("--sampler", choices=samplers.names(), default="bm25+semantic",
                    help="how candidate pairs are drawn (see above; default: bm25+semantic)")
-    p.add_argument("--top-k", type=int, default=3, help="neighbours per text for bm25/semantic (paper: 3-5)")
-    p.add_argument("--n-pairs", type=int, default=1000, help="pairs drawn by the random and kde samplers")
-    p.add_argument("--kde-oversample", type=int, default=4,
+    p.add_argument("--top-k", type=options.count, default=3, help="neighbours per text for bm25/semantic (paper: 3-5)")
+    p.add_argument("--n-pairs", type=options.count, default=1000, help="pairs drawn by the random and kde samplers")
+    p.add_argument("--kde-oversample", type=options.count, default=4,
                    help="kde first labels this many times --n-pairs, then keeps --n-pairs")
-    p.add_argument("--threshold", type=float, default=0.5,
-                   help="cross-encoder score at or above which a pair is labelled 1")
+    p.add_argument("--threshold", type=options.probability, default=0.5,
+                   help="cross-encoder score (a probability, in [0, 1]) at or above which a pair is labelled 1")
     p.add_argument("--exclude", nargs="+", default=[], metavar="FILE",
                    help="evaluation files: their texts are removed from the pool (default: none)")
-    p.add_argument("--batch-size", type=int, default=32, help="texts per batch when encoding and scoring")
-    p.add_argument("--seed", type=int, default=0, help="random seed of the samplers")
+    p.add_argument("--batch-size", type=options.count, default=32, help="texts per batch when encoding and scoring")
+    p.add_argument("--seed", type=options.seed, default=0, help="random seed of the samplers")
     _encoder_arg(p)
     _cross_training_args(p.add_argument_group("cross-encoder training (with --gold)"), batch_size=False)
     p.set_defaults(_pairs_run=_run_silver)
@@ -211,16 +212,24 @@ def _add_silver(sub) -> None:
 
 def _run_silver(args) -> int:
     from ..errors import InputError
-    from ..io import write_table
+    from ..io import check_output_file, write_table
     from ..pairs.cross_encoder import PairCrossEncoder, train_cross_encoder
-    from ..pairs.data import normalize_text, read_exclusions, read_labelled_pairs, read_texts
+    from ..pairs.data import read_exclusions, read_labelled_pairs, read_texts
     from ..pairs.sampling import create_sampler
     from ..pairs.silver import make_silver
 
     if not (args.cross_encoder or args.gold):
         raise InputError("give --cross-encoder DIR, or --gold FILE to train one")
+    check_output_file(args.output, "--output", inputs=[args.pool, args.gold, *args.exclude])
     exclude = read_exclusions(args.exclude)
-    texts = [t for t in read_texts(args.pool, args.text_column) if normalize_text(t) not in exclude]
+    texts = [t for t in read_texts(args.pool, args.text_column) if t not in exclude]
+    if len(texts) < 2:
+        raise InputError(f"{args.pool}: {len(texts)} text(s) left to pair" + (" after --exclude" if exclude else "")
+                         + "; silver pairs need at least 2")
+    from ..pairs.sampling import has_words
+
+    if "bm25" in args.sampler and not has_words(texts):  # fail before a cross-encoder is trained
+        raise InputError(f"{args.pool}: no text has a word to match with BM25; use --sampler semantic or random")
     gold = read_labelled_pairs(args.gold, args.text_a, args.text_b, args.label) if args.gold else None
     if args.cross_encoder:
         model = PairCrossEncoder.load(args.cross_encoder)
@@ -239,7 +248,7 @@ def _run_silver(args) -> int:
 
 
 def _add_active(sub) -> None:
-    from ..pairs.active import STRATEGIES
+    from ..pairs.active import strategies
 
     p = sub.add_parser(
         "active", help="active learning: choose the pairs worth labelling, round after round",
@@ -267,20 +276,21 @@ def _add_active(sub) -> None:
     p.add_argument("--test", metavar="FILE",
                    help="labelled pairs of a test set for all-pairs AP per round (default: no evaluation)")
     _pair_columns(p)
-    p.add_argument("--strategy", choices=STRATEGIES, default="uncertainty",
-                   help="which pairs are queried (see above)")
-    p.add_argument("--rounds", type=int, default=5, help="labelling rounds")
-    p.add_argument("--seed-size", type=int, default=64, help="pairs labelled in round 1")
-    p.add_argument("--growth", type=float, default=1.5, help="each round labels this many times the previous")
-    p.add_argument("--neighbours", type=int, default=20, help="nearest neighbours per text searched")
+    p.add_argument("--strategy", choices=strategies.names(), default="uncertainty",
+                   help="which pairs are queried (see above; or one registered with "
+                        "paraqd.pairs.active.register_strategy)")
+    p.add_argument("--rounds", type=options.count, default=5, help="labelling rounds")
+    p.add_argument("--seed-size", type=options.count, default=64, help="pairs labelled in round 1")
+    p.add_argument("--growth", type=options.positive_number, default=1.5, help="each round labels this many times the previous")
+    p.add_argument("--neighbours", type=options.count, default=20, help="nearest neighbours per text searched")
     p.add_argument("--adapter", choices=["linear", "none"], default="linear",
                    help="linear: a logistic regression on pair features retrained each round; none: the "
                         "frozen encoder's cosine")
-    p.add_argument("--exact-limit", type=int, default=3000,
+    p.add_argument("--exact-limit", type=options.count, default=3000,
                    help="test sets up to this many texts are scored on every pair; larger ones are estimated")
     p.add_argument("--report", metavar="FILE",
                    help="write the per-round figures as JSON to this file, - for standard output (default: none)")
-    p.add_argument("--seed", type=int, default=0, help="random seed")
+    p.add_argument("--seed", type=options.seed, default=0, help="random seed")
     _encoder_arg(p)
     p.set_defaults(_pairs_run=_run_active)
 
@@ -295,11 +305,16 @@ def _run_active(args) -> int:
     import numpy as np
 
     from ..errors import InputError
-    from ..io import is_stdio, write_table, write_text
+    from ..io import check_distinct_outputs, check_output_file, write_json, write_table
+    from ..leakage import LeakageFilter
     from ..pairs.active import ActiveLearningConfig, ImputedOracle, TerminalOracle, run_active_learning
     from ..pairs.allpairs import AllPairsEvaluator, clusters_from_pairs
     from ..pairs.data import normalize_text, read_labelled_pairs, read_texts, unique_texts
 
+    check_distinct_outputs([("--output", args.output), ("--report", args.report)])
+    inputs = [args.pool, args.labels, args.test]
+    check_output_file(args.output, "--output", inputs=inputs)
+    check_output_file(args.report, "--report", inputs=inputs)
     texts = read_texts(args.pool, args.text_column)
     if args.labels:
         labels = read_labelled_pairs(args.labels, args.text_a, args.text_b, args.label)
@@ -313,8 +328,8 @@ def _run_active(args) -> int:
     if args.test:
         test = read_labelled_pairs(args.test, args.text_a, args.text_b, args.label)
         test_texts = unique_texts(t for p in test for t in (p.text_a, p.text_b))
-        pool_keys = {normalize_text(t) for t in texts}
-        overlap = sum(normalize_text(t) in pool_keys for t in test_texts)
+        in_pool = LeakageFilter(texts)
+        overlap = sum(t in in_pool for t in test_texts)
         if overlap:
             raise InputError(f"{overlap} test text(s) are also in the pool; the test set must be disjoint")
         index = {normalize_text(t): i for i, t in enumerate(test_texts)}
@@ -333,12 +348,9 @@ def _run_active(args) -> int:
     config = ActiveLearningConfig(args.strategy, args.rounds, args.seed_size, args.growth, args.neighbours,
                                   args.adapter, args.seed)
     result = run_active_learning(texts, np.asarray(base), oracle, config, evaluate)
-    if is_stdio(args.output) and is_stdio(args.report):
-        raise InputError("--output and --report cannot both be - (standard output)")
     write_table(result.pairs, args.output)
     if args.report:
-        write_text(json.dumps({"config": config.__dict__, "rounds": [r.as_dict() for r in result.rounds]},
-                              indent=1) + "\n", args.report)
+        write_json({"config": config.__dict__, "rounds": [r.as_dict() for r in result.rounds]}, args.report)
     logger.info("%d labelled pairs (%d duplicates) in %s%s", len(result.pairs), int(result.pairs["label"].sum()),
                 args.output, " (stopped early)" if result.stopped_early else "")
     return 0

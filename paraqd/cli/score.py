@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..errors import InputError
 from ..io import PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column, text_column
-from . import command
+from . import command, options
 
 log = logging.getLogger("paraqd.score")
 
@@ -34,6 +34,8 @@ examples:
   paraqd score pairs.csv -o paper.csv --pure             # the paper's score: the learned cosine alone
   paraqd score big.csv -o scored.csv --backend onnx-int8  # about 2x faster on CPU
   cat pairs.jsonl | paraqd score - -o - > scored.jsonl     # standard input and output
+  paraqd score big.csv -o scored.csv --engine dask --workers 2   # chunks on a local Dask cluster
+  paraqd score big.csv -o scored.csv --engine dask --dask-address tcp://scheduler:8786
 
 scoring: the hybrid score is the default for every model, with the rule a model's paraqd.json stores;
 a model whose paraqd.json says "method": "pure" keeps the learned cosine (--hybrid overrides it), and
@@ -65,10 +67,10 @@ def add_scorer_arguments(parser) -> None:
     """The scorer's options, shared by `score` and `filter`."""
     parser.add_argument("--model", metavar="MODEL_DIR",
                         help="trained model directory or encoder name (default: the embedded all-MiniLM-L6-v2)")
-    parser.add_argument("--threshold", type=float,
-                        help="minimum score of a valid paraphrase (default: the model's, else 0.5)")
-    parser.add_argument("--batch-size", type=int, default=64, help="encoding batch size (default: 64)")
-    parser.add_argument("--device", help="torch device, e.g. cpu or cuda (default: automatic)")
+    parser.add_argument("--threshold", type=options.score_threshold,
+                        help="minimum score of a valid paraphrase, in [-1, 1] (default: the model's, else 0.5)")
+    parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
+    parser.add_argument("--device", type=options.device, help="torch device, e.g. cpu or cuda (default: automatic)")
     parser.add_argument("--backend", choices=("torch", "onnx", "onnx-int8"), default="torch",
                         help="inference backend: torch (default), onnx, or onnx-int8 (int8 weights, fastest on "
                              "CPU); the ONNX graph is exported on first use and cached (needs paraqd[onnx])")
@@ -95,10 +97,16 @@ def load_scorer(args):
 def add_arguments(parser):
     add_pair_io_arguments(parser)
     add_scorer_arguments(parser)
-    parser.add_argument("--chunk-size", type=int, default=10_000,
+    parser.add_argument("--chunk-size", type=options.count, default=10_000,
                         help="rows read and scored at a time (default: 10000)")
     parser.add_argument("--explain", action="store_true",
                         help="add a `reasons` column: why each pair is (in)valid")
+    parser.add_argument("--engine", choices=("local", "dask"), default="local",
+                        help="score in this process (default) or chunk by chunk on a Dask cluster; same output")
+    parser.add_argument("--dask-address", metavar="ADDR",
+                        help="Dask scheduler address (default with --engine dask: a local cluster)")
+    parser.add_argument("--workers", type=options.count,
+                        help="worker processes of the local Dask cluster (default: all cores)")
     return run
 
 
@@ -132,11 +140,13 @@ def _name(path: str) -> str:
 
 def score_file(scorer, input_path: str, output_path: str, *, threshold: float, question_column: str | None = None,
                paraphrase_column: str | None = None, chunk_size: int = 10_000, explain: bool = False,
-               input_format: str | None = None, output_format: str | None = None) -> int:
+               input_format: str | None = None, output_format: str | None = None,
+               score_chunks=None) -> int:
     """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows.
 
     ``-`` is standard input / output; ``input_format`` / ``output_format`` name their formats (default:
-    detected on input, JSON lines on output).
+    detected on input, JSON lines on output). ``score_chunks`` (e.g. the Dask engine's) maps an iterator of
+    ``(questions, paraphrases)`` chunks to ``(scores, reasons)`` in order; by default ``scorer`` scores them here.
     """
     from tqdm.auto import tqdm
 
@@ -145,46 +155,77 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
     if chunk_size < 1:
         raise InputError(f"--chunk-size must be at least 1, got {chunk_size}")
     chunks: Iterator[pd.DataFrame] = iter_table_chunks(input_path, chunk_size=chunk_size, fmt=input_format)
-    rows, columns = 0, None
-    with TableWriter(output_path, output_format) as writer, tqdm(desc="scoring", unit=" pairs", disable=None) as bar:
+    state = {"rows": 0, "columns": None}
+    pending: list[pd.DataFrame] = []  # chunks read, not written yet (at most the engine's read-ahead)
+
+    def texts():
         for chunk in chunks:
-            if columns is None:
-                columns = detect_columns(chunk, question_column, paraphrase_column, _name(input_path))
+            if state["columns"] is None:
+                state["columns"] = detect_columns(chunk, question_column, paraphrase_column, _name(input_path))
             if len(chunk) == 0:
                 continue
-            questions = text_column(chunk, columns[0], _name(input_path), row_offset=rows)
-            paraphrases = text_column(chunk, columns[1], _name(input_path), row_offset=rows)
-            out = chunk.copy()
+            offset = state["rows"] + sum(len(c) for c in pending)
+            columns = state["columns"]
+            questions = text_column(chunk, columns[0], _name(input_path), row_offset=offset)
+            paraphrases = text_column(chunk, columns[1], _name(input_path), row_offset=offset)
+            pending.append(chunk)
+            yield questions, paraphrases
+
+    def here(pairs):
+        for questions, paraphrases in pairs:
             if explain:
                 from ..hybrid import format_reasons
 
                 explanations = scorer.explain_pairs(questions, paraphrases)
-                scores = np.array([e.score for e in explanations], dtype=np.float32)
-                reasons = [format_reasons(e) for e in explanations]
+                yield (np.array([e.score for e in explanations], dtype=np.float32),
+                       [format_reasons(e) for e in explanations])
             else:
-                scores = scorer.score_pairs(questions, paraphrases, show_progress_bar=False)
-            out["score"] = scores.astype(float).round(6)
-            out["valid"] = scores >= threshold
+                yield scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
+
+    with TableWriter(output_path, output_format) as writer, tqdm(desc="scoring", unit=" pairs", disable=None) as bar:
+        for scores, reasons in (score_chunks or here)(texts()):
+            out = pending.pop(0).copy()
+            out["score"] = np.asarray(scores).astype(float).round(6)
+            out["valid"] = np.asarray(scores) >= threshold
             if explain:
                 out["reasons"] = reasons
             writer.write(out)
-            rows += len(chunk)
-            bar.update(len(chunk))
-        if rows == 0:
+            state["rows"] += len(out)
+            bar.update(len(out))
+        if state["rows"] == 0:
             raise InputError(f"{_name(input_path)}: no rows")
+    rows = state["rows"]
     return rows
 
 
 def run(args) -> int:
-    from ..io import stream_formats, table_format
+    from ..io import check_output_file, stream_formats, table_format
 
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
+    check_output_file(args.output, "--output", inputs=[args.input])
     table_format(args.output, out_fmt)  # fail fast on an unsupported output type
+    if args.engine != "dask" and (args.dask_address or args.workers):
+        raise InputError(f"{'--dask-address' if args.dask_address else '--workers'} needs --engine dask")
     check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
-    scorer = load_scorer(args)
-    rows = score_file(scorer, args.input, args.output, threshold=scorer.threshold,
+    if args.engine == "dask":
+        from functools import partial
+
+        from ..engines.dask import score_chunks, scorer_options
+        from ..scoring import model_threshold
+
+        if args.batch_size < 1:
+            raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
+        scorer, threshold = None, model_threshold(args.model, args.threshold)
+        options = scorer_options(model=args.model, device=args.device, backend=args.backend,
+                                 batch_size=args.batch_size, threshold=args.threshold, hybrid=args.hybrid)
+        engine = partial(score_chunks, options=options, explain=args.explain,
+                         address=args.dask_address or "local", workers=args.workers)
+    else:
+        scorer = load_scorer(args)
+        threshold, engine = scorer.threshold, None
+    rows = score_file(scorer, args.input, args.output, threshold=threshold,
                       question_column=args.question_column, paraphrase_column=args.paraphrase_column,
                       chunk_size=args.chunk_size, explain=args.explain, input_format=in_fmt,
-                      output_format=out_fmt)
-    log.info("scored %d pairs into %s (threshold %.2f)", rows, args.output, scorer.threshold)
+                      output_format=out_fmt, score_chunks=engine)
+    log.info("scored %d pairs into %s (threshold %.2f)", rows, args.output, threshold)
     return 0

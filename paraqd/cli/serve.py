@@ -9,7 +9,7 @@ import os
 import socket
 
 from ..errors import InputError, ParaqdError
-from . import command
+from . import command, options
 
 log = logging.getLogger("paraqd.serve")
 
@@ -42,13 +42,13 @@ def add_arguments(parser):
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every "
                              "interface)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    parser.add_argument("--port", type=options.port, default=8000, help="port to listen on (default: 8000)")
     parser.add_argument("--model", metavar="MODEL_DIR",
                         help="trained model directory or encoder name (default: the embedded all-MiniLM-L6-v2)")
-    parser.add_argument("--workers", type=int, default=1,
+    parser.add_argument("--workers", type=options.count, default=1,
                         help="worker processes, each with its own copy of the model (default: 1)")
-    parser.add_argument("--threshold", type=float,
-                        help="minimum score of a valid paraphrase (default: the model's, else 0.5)")
+    parser.add_argument("--threshold", type=options.score_threshold,
+                        help="minimum score of a valid paraphrase, in [-1, 1] (default: the model's, else 0.5)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--hybrid", dest="hybrid", action="store_true", default=None,
                       help="the hybrid score even for a model whose paraqd.json asks for the pure cosine "
@@ -56,18 +56,18 @@ def add_arguments(parser):
                            "the model says pure)")
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
                       help="the learned cosine only (the paper's score) instead of the default hybrid score")
-    parser.add_argument("--device", help="torch device, e.g. cpu or cuda (default: automatic)")
+    parser.add_argument("--device", type=options.device, help="torch device, e.g. cpu or cuda (default: automatic)")
     parser.add_argument("--backend", choices=("torch", "onnx", "onnx-int8"), default="torch",
                         help="inference backend (default: torch; see `paraqd score --help`)")
-    parser.add_argument("--batch-size", type=int, default=64, help="encoding batch size (default: 64)")
+    parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     limits = parser.add_argument_group("request limits (answered with 413 when exceeded)")
-    limits.add_argument("--max-pairs", type=int, default=defaults.max_pairs,
+    limits.add_argument("--max-pairs", type=options.count, default=defaults.max_pairs,
                         help=f"pairs per /score or /explain request (default: {defaults.max_pairs})")
-    limits.add_argument("--max-candidates", type=int, default=defaults.max_candidates,
+    limits.add_argument("--max-candidates", type=options.count, default=defaults.max_candidates,
                         help=f"candidates per /rank request (default: {defaults.max_candidates})")
-    limits.add_argument("--max-text-chars", type=int, default=defaults.max_text_chars,
+    limits.add_argument("--max-text-chars", type=options.count, default=defaults.max_text_chars,
                         help=f"characters per question or paraphrase (default: {defaults.max_text_chars})")
-    limits.add_argument("--max-body-bytes", type=int, default=defaults.max_body_bytes,
+    limits.add_argument("--max-body-bytes", type=options.count, default=defaults.max_body_bytes,
                         help=f"bytes per request body (default: {defaults.max_body_bytes})")
     parser.add_argument("--no-access-log", dest="access_log", action="store_false",
                         help="do not log one line per request")
@@ -120,10 +120,14 @@ def run(args) -> int:
              "hybrid" if scorer.hybrid is not None else "pure cosine", args.host, args.port)
     level = "warning" if args.quiet else ("debug" if args.verbose > 1 else "info")
     server_options = {"host": args.host, "port": args.port, "log_level": level, "access_log": args.access_log}
+    from . import raise_if_stopped
+
     if args.workers == 1:
         uvicorn.run(create_app(scorer, limits), **server_options)
+        raise_if_stopped()  # uvicorn shuts down on SIGINT / SIGTERM and returns: exit 130 / 143 all the same
         return 0
     del scorer
     os.environ[OPTIONS_ENV] = json.dumps({"model": args.model, "limits": limits.to_dict(), **load_options})
     uvicorn.run("paraqd.serve.app:app_from_environment", factory=True, workers=args.workers, **server_options)
+    raise_if_stopped()
     return 0

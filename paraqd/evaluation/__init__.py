@@ -9,8 +9,18 @@ Plots live in :mod:`paraqd.evaluation.plots` (imported on demand: matplotlib is 
 """
 
 from .evaluator import Evaluator, FileEvaluation, LabelledPairs, PairColumns, evaluate_pairs
-from .metrics import (DEFAULT_THRESHOLD, METRIC_KEYS, AveragedPRF, ConfusionMatrix, Separation, TunedThreshold,
-                      average_precision, best_threshold, evaluate_scores, roc_auc)
+from .metrics import (
+                      DEFAULT_THRESHOLD,
+                      METRIC_KEYS,
+                      AveragedPRF,
+                      ConfusionMatrix,
+                      Separation,
+                      TunedThreshold,
+                      average_precision,
+                      best_threshold,
+                      evaluate_scores,
+                      roc_auc,
+)
 from .report import LAYOUTS, ResultTable
 
 __all__ = [

@@ -21,8 +21,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..errors import InputError
-from ..io import (LABEL_COLUMNS, PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column, label_column, read_table,
-                  text_column)
+from ..io import LABEL_COLUMNS, PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column, label_column, read_table, text_column
 from .metrics import DEFAULT_THRESHOLD, ConfusionMatrix, TunedThreshold, best_threshold, evaluate_scores, predict
 
 logger = logging.getLogger(__name__)
@@ -131,7 +130,7 @@ class Evaluator:
     """
 
     def __init__(self, scorer: PairScorer, threshold: float = DEFAULT_THRESHOLD,
-                 columns: PairColumns = PairColumns(), tune_threshold: bool = False):
+                 columns: PairColumns = PairColumns(), tune_threshold: bool = False) -> None:
         self.scorer = scorer
         self.threshold = float(threshold)
         self.columns = columns

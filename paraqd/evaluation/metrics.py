@@ -22,12 +22,10 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 import numpy as np
-from sklearn.metrics import average_precision_score, confusion_matrix, precision_recall_fscore_support, \
-    roc_auc_score
+from sklearn.metrics import average_precision_score, confusion_matrix, precision_recall_fscore_support, roc_auc_score
 
+from ..defaults import DEFAULT_THRESHOLD
 from ..errors import InputError
-
-DEFAULT_THRESHOLD = 0.5
 
 #: The keys of :func:`evaluate_scores`, in order (the evaluator puts ``file`` in front).
 METRIC_KEYS = ("n", "n_valid", "n_invalid", "mu_pos", "mu_neg", "separation",

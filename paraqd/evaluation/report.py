@@ -20,7 +20,6 @@ table8     Dataset, Encoder, Method        Table 8: encoders
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -31,7 +30,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import InputError
-from ..io import atomic_path, is_stdio, write_table, write_text
+from ..io import json_safe, write_json, write_table, write_text  # noqa: F401 (write_json: re-exported)
 from .metrics import METRIC_KEYS
 
 LAYOUTS: dict[str, tuple[str, ...]] = {
@@ -59,14 +58,6 @@ def _fmt(value: Any, digits: int) -> str:
     if isinstance(value, float):
         return f"{value:.{digits}f}"
     return str(value)
-
-
-def _json_safe(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if hasattr(value, "item") and not isinstance(value, (str, bytes)):  # numpy scalars
-        return _json_safe(value.item())
-    return value
 
 
 @dataclass
@@ -103,7 +94,7 @@ class ResultTable:
             if metrics is None:
                 rec["skipped"] = True
             else:
-                rec.update({k: _json_safe(v) for k, v in metrics.items()})
+                rec.update({k: json_safe(v) for k, v in metrics.items()})
             out.append(rec)
         return out
 
@@ -150,11 +141,10 @@ class ResultTable:
             path = stem.with_name(f"{stem.name}.{fmt}")
             if fmt == "csv":
                 write_table(self.to_frame(), path)
-            elif fmt in ("md", "json"):
-                text = self.to_markdown() if fmt == "md" else json.dumps(self.to_json(), indent=2,
-                                                                         ensure_ascii=False) + "\n"
-                with atomic_path(path) as tmp:
-                    tmp.write_text(text, encoding="utf-8")
+            elif fmt == "md":
+                write_text(self.to_markdown(), path)
+            elif fmt == "json":
+                write_json(self.to_json(), path)
             else:
                 raise InputError(f"unknown table format {fmt!r}; use md, csv or json")
             paths[fmt] = path
@@ -168,17 +158,3 @@ def evaluation_table(rows: Sequence[Mapping[str, Any]], digits: int = 3) -> str:
     for row in rows:
         lines.append("| " + " | ".join(_fmt(row.get(c), digits) for c in cols) + " |")
     return "\n".join(lines) + "\n"
-
-
-def write_json(data: Any, path: str | os.PathLike) -> Path | None:
-    """Write ``data`` as indented JSON atomically, with NaN as ``null`` (``-``: to standard output)."""
-
-    def clean(obj: Any) -> Any:
-        if isinstance(obj, Mapping):
-            return {str(k): clean(v) for k, v in obj.items()}
-        if isinstance(obj, (list, tuple)):
-            return [clean(v) for v in obj]
-        return _json_safe(obj)
-
-    write_text(json.dumps(clean(data), indent=2, ensure_ascii=False) + "\n", path)
-    return None if is_stdio(path) else Path(path)

@@ -11,8 +11,8 @@ from .registry import (
     operator_classes,
     operators,
     register_operator,
-    unregister_operator,
     resolve_operator_names,
+    unregister_operator,
 )
 
 __all__ = [

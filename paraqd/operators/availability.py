@@ -1,12 +1,31 @@
-"""Checking whether a model can be loaded here, without loading it."""
+"""Checking whether what an operator needs (a model, a package, a spaCy pipeline) is here, without loading it."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
-from .base import Availability, Requirement
+
+@dataclass(frozen=True)
+class Requirement:
+    """Something an operator needs: a spaCy pipeline, a transformers model, a sentence encoder or a Python
+    package (``kind="python"``, ``name`` the import name, ``role`` the extra that installs it)."""
+
+    kind: Literal["spacy", "transformers", "sentence-transformers", "python"]
+    name: str
+    role: str = ""  # e.g. "forward translation"
+
+    def describe(self) -> str:
+        return f"{self.kind}:{self.name}" + (f" ({self.role})" if self.role else "")
+
+
+@dataclass(frozen=True)
+class Availability:
+    ok: bool
+    reason: str = ""
 
 
 def hub_offline() -> bool:
@@ -41,9 +60,9 @@ def is_fsmt(name_or_path: str) -> bool:
 
 
 def check_requirements(reqs: Iterable[Requirement]) -> Availability:
-    from ..resources import resolve_encoder, spacy_available
-
     import importlib.util
+
+    from ..resources import resolve_encoder, spacy_available
 
     for req in reqs:
         if req.kind == "python":

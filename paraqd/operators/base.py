@@ -4,33 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from ..analysis import QuestionDoc
+from ..analysis import QuestionDoc, UnitVocabulary
 from ..analysis.document import tidy_spacing
+from .availability import Availability, Requirement, check_requirements
 
 Polarity = Literal["positive", "negative"]
 Stage = Literal["train", "test"]
-
-
-@dataclass(frozen=True)
-class Requirement:
-    """Something an operator needs: a spaCy pipeline, a transformers model, a sentence encoder or a Python
-    package (``kind="python"``, ``name`` the import name, ``role`` the extra that installs it)."""
-
-    kind: Literal["spacy", "transformers", "sentence-transformers", "python"]
-    name: str
-    role: str = ""  # e.g. "forward translation"
-
-    def describe(self) -> str:
-        return f"{self.kind}:{self.name}" + (f" ({self.role})" if self.role else "")
-
-
-@dataclass(frozen=True)
-class Availability:
-    ok: bool
-    reason: str = ""
 
 
 class Operator:
@@ -54,6 +35,10 @@ class Operator:
     allows_identity: ClassVar[bool] = False
     #: True for operators that run a neural model and should be fed many questions at once.
     batched: ClassVar[bool] = False
+    #: For a batched operator: its model is small enough for every worker process to load its own copy, so it
+    #: runs in the rule-based workers (one :meth:`rewrite_batch` per chunk, on the worker's parse: no second
+    #: parse, no model stage in the main process). Its output must not depend on how questions are chunked.
+    in_workers: ClassVar[bool] = False
     #: Names of ``__init__`` arguments that take a model name or path (for ``--model OP=...``).
     model_params: ClassVar[tuple[str, ...]] = ()
     #: True when :meth:`fit` must see the whole corpus before rewriting (e.g. TF-IDF statistics).
@@ -67,8 +52,6 @@ class Operator:
 
     def availability(self) -> Availability:
         """Whether everything this operator needs can be loaded here (checked without loading weights)."""
-        from .availability import check_requirements
-
         return check_requirements(self.requirements())
 
     def load(self) -> None:
@@ -125,7 +108,7 @@ class Operator:
 class UsesUnitVocabulary:
     """Mixin for operators that consult the unit vocabulary: pass one, or get the bundled default lazily."""
 
-    def __init__(self, units=None):
+    def __init__(self, units: UnitVocabulary | None = None) -> None:
         self.units = units
 
     def _vocab(self):

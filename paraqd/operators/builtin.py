@@ -2,11 +2,10 @@
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 _INFRASTRUCTURE = {"base", "registry", "availability", "builtin"}
 
-from . import __path__ as _package_path  # noqa: E402
-
-for _info in pkgutil.iter_modules(_package_path):
+for _info in pkgutil.iter_modules([str(Path(__file__).parent)]):
     if _info.name not in _INFRASTRUCTURE and not _info.name.startswith("_"):
         importlib.import_module(f"{__package__}.{_info.name}")

@@ -6,10 +6,17 @@ moves the question furthest from itself -- lowest cosine similarity between the 
 question and of the question without the phrase -- is the output (the selection of TSDAE-style
 importance by deletion).
 
-Every candidate of every question in a batch goes through the encoder in one call, next to the question
-itself (its embedding is computed once). The encoder dominates the cost: ``backend="onnx-int8"``
-(``paraqd augment --set f5.backend=onnx-int8``) runs it about 4x faster on CPU; its int8 scores correlate
-above 0.99 with torch's, so the deletion chosen can differ only where two candidates score nearly alike.
+The question and its candidates go through the encoder together, one ``encode`` call per question (the
+question's embedding is computed once and compared with each candidate's): the padding is then the question's
+own, so the chosen deletion depends on the question only -- never on which questions share a batch, a chunk,
+a worker or an engine. The operator runs inside ``paraqd augment``'s rule-based workers (``in_workers``): each
+worker loads its own encoder and deletes phrases on the parse it already made, so augmentation is bound by the
+parse and the encoder.
+
+The encoder dominates the cost. ``backend="auto"`` (the default) runs it on ONNX Runtime with int8 weights
+(:mod:`paraqd.backends`, about 4x torch on CPU) when ``onnxruntime`` is installed and the encoder is a local
+directory, else on torch; ``--set f5.backend=torch`` forces torch. int8 scores correlate above 0.99 with
+torch's, so the deletion chosen can differ only where two candidates score nearly alike.
 """
 
 from __future__ import annotations
@@ -71,15 +78,16 @@ class PhraseDeletion(Operator):
     stage = "train"
     description = "delete the key phrase (TopicRank) whose removal changes the embedding most"
     batched = True
+    in_workers = True
     model_params = ("encoder",)
 
     def __init__(self, top_k: int = 5, encoder: str | None = None, device: str | None = None,
-                 batch_size: int = 64, threshold: float = 0.25, backend: str = "torch"):
+                 batch_size: int = 64, threshold: float = 0.25, backend: str = "auto"):
         from ..backends import check_backend
 
         if top_k < 1:
             raise ValueError("top_k must be at least 1")
-        self.backend = check_backend(backend)
+        self.backend = backend if backend == "auto" else check_backend(backend)
         self.top_k = int(top_k)
         self.encoder = encoder
         self.device = device
@@ -90,8 +98,21 @@ class PhraseDeletion(Operator):
         return [Requirement("spacy", "en_core_web_sm"),
                 Requirement("sentence-transformers", self.encoder or "pretrained", "phrase importance")]
 
+    def resolved_backend(self) -> str:
+        """The backend the encoder runs on (``"auto"``: int8 ONNX on CPU where it can, else torch)."""
+        if self.backend != "auto":
+            return self.backend
+        from ..backends import fastest_cpu_backend
+
+        if self.device and not str(self.device).startswith("cpu"):
+            return "torch"
+        return fastest_cpu_backend(self.encoder)
+
+    def _encoder(self):
+        return load_sentence_encoder(self.encoder, self.device, self.resolved_backend())
+
     def load(self) -> None:
-        load_sentence_encoder(self.encoder, self.device, self.backend)
+        self._encoder()
 
     def candidates(self, doc: QuestionDoc) -> list[str]:
         """The question with each of its key phrases deleted, most important phrase (by TopicRank) first."""
@@ -106,24 +127,16 @@ class PhraseDeletion(Operator):
         return self.transform_batch([doc], [rng])[0]
 
     def transform_batch(self, docs: Sequence[QuestionDoc], rngs: Sequence[random.Random]) -> list[str | None]:
-        variants = [self.candidates(doc) for doc in docs]
-        texts: list[str] = []
-        for doc, cands in zip(docs, variants):
-            if cands:
-                texts.append(doc.text)
-                texts.extend(cands)
-        if not texts:
-            return [None] * len(docs)
-        encoder = load_sentence_encoder(self.encoder, self.device, self.backend)
-        emb = encoder.encode(texts, batch_size=self.batch_size, convert_to_tensor=True,
-                             normalize_embeddings=True, show_progress_bar=False)
         outs: list[str | None] = []
-        pos = 0
-        for cands in variants:
+        encoder = None
+        for doc in docs:
+            cands = self.candidates(doc)
             if not cands:
                 outs.append(None)
                 continue
-            sims = emb[pos + 1:pos + 1 + len(cands)] @ emb[pos]
-            outs.append(cands[int(sims.argmin())])
-            pos += 1 + len(cands)
+            encoder = encoder or self._encoder()
+            # one call per question: the question's own embedding once, then every candidate's
+            emb = encoder.encode([doc.text, *cands], batch_size=self.batch_size, convert_to_tensor=True,
+                                 normalize_embeddings=True, show_progress_bar=False)
+            outs.append(cands[int((emb[1:] @ emb[0]).argmin())])
         return outs

@@ -24,20 +24,21 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, TextIO
+from typing import Literal, Protocol, TextIO, TypeVar
 
 import numpy as np
 import pandas as pd
 
 from ..errors import InputError
+from ..registries import Registry
 from .allpairs import AllPairsScore, clusters_from_pairs
 from .data import LabelledPair, normalize_text
 from .neighbours import neighbour_pairs, normalize_rows
 
 logger = logging.getLogger(__name__)
 
-STRATEGIES = ("uncertainty", "adaptive-retrieval", "static", "random")
 Adapter = Literal["linear", "none"]
+T = TypeVar("T")
 
 
 class CosinePairModel:
@@ -213,32 +214,76 @@ def _candidates(embedded: np.ndarray, state: PoolState, n: int, neighbours: int)
         k = min(2 * k, len(embedded) - 1)
 
 
+#: The registry of active-learning strategies (:mod:`paraqd.registries`), by the name
+#: ``paraqd pairs active --strategy`` takes: functions ``(model, state, n, neighbours, rng)`` returning the
+#: next ``n`` pairs ``(i, j)`` (``i < j``, never asked before) to label.
+strategies = Registry("al_strategies", what="strategy")
+
+
+def register_strategy(name: str) -> Callable[[T], T]:
+    """Decorator adding an active-learning strategy function under ``name`` (see :data:`strategies`).
+
+    Every strategy but ``random`` starts from the same seed set (round 1 runs ``static``).
+    """
+    return strategies.register(name)
+
+
+def _best(cand: np.ndarray, score: np.ndarray, n: int) -> np.ndarray:
+    """The ``n`` candidates of highest score, ties by index: deterministic."""
+    order = np.lexsort((cand[:, 1], cand[:, 0], -score))
+    return cand[order[:n]]
+
+
+@register_strategy("uncertainty")
+def uncertainty(model: CosinePairModel, state: PoolState, n: int, neighbours: int,
+                rng: np.random.Generator) -> np.ndarray:
+    """Nearest-neighbour pairs the model is least sure of (probability nearest 1/2)."""
+    embedded = model.transform(state.base)
+    cand = _candidates(embedded, state, n, neighbours)
+    return _best(cand, -np.abs(model.predict_proba(state.base, cand, embedded) - 0.5), n)
+
+
+@register_strategy("adaptive-retrieval")
+def adaptive_retrieval(model: CosinePairModel, state: PoolState, n: int, neighbours: int,
+                       rng: np.random.Generator) -> np.ndarray:
+    """Nearest-neighbour pairs the model finds most likely duplicates."""
+    embedded = model.transform(state.base)
+    cand = _candidates(embedded, state, n, neighbours)
+    return _best(cand, model.predict_proba(state.base, cand, embedded), n)
+
+
+@register_strategy("static")
+def static(model: CosinePairModel, state: PoolState, n: int, neighbours: int,
+           rng: np.random.Generator) -> np.ndarray:
+    """Nearest-neighbour pairs of highest cosine under the frozen encoder (the model is not consulted)."""
+    embedded = state.pretrained()
+    cand = _candidates(embedded, state, n, neighbours)
+    return _best(cand, np.einsum("ij,ij->i", embedded[cand[:, 0]], embedded[cand[:, 1]]), n)
+
+
+@register_strategy("random")
+def random_strategy(model: CosinePairModel, state: PoolState, n: int, neighbours: int,
+                    rng: np.random.Generator) -> np.ndarray:
+    """Uniform pairs not asked before."""
+    n = min(n, state.n_pairs - len(state.asked))
+    picked: dict[tuple[int, int], None] = {}
+    size = len(state.base)
+    while len(picked) < n:
+        i, j = rng.integers(0, size, 2)
+        key = (int(min(i, j)), int(max(i, j)))
+        if i != j and key not in state.asked:
+            picked[key] = None
+    return np.array(list(picked), dtype=np.int64).reshape(-1, 2)
+
+
+#: The built-in strategies' names (``strategies.names()`` also lists those registered since).
+STRATEGIES = tuple(strategies.names())
+
+
 def select_batch(strategy: str, model: CosinePairModel, state: PoolState, n: int, neighbours: int,
                  rng: np.random.Generator) -> np.ndarray:
-    """The next ``n`` pairs ``(i, j)`` (``i < j``) to label under ``strategy``."""
-    if strategy == "random":
-        n = min(n, state.n_pairs - len(state.asked))
-        picked: dict[tuple[int, int], None] = {}
-        size = len(state.base)
-        while len(picked) < n:
-            i, j = rng.integers(0, size, 2)
-            key = (int(min(i, j)), int(max(i, j)))
-            if i != j and key not in state.asked:
-                picked[key] = None
-        return np.array(list(picked), dtype=np.int64).reshape(-1, 2)
-    if strategy == "static":
-        embedded = state.pretrained()
-        cand = _candidates(embedded, state, n, neighbours)
-        score = np.einsum("ij,ij->i", embedded[cand[:, 0]], embedded[cand[:, 1]])
-    elif strategy in ("adaptive-retrieval", "uncertainty"):
-        embedded = model.transform(state.base)
-        cand = _candidates(embedded, state, n, neighbours)
-        p = model.predict_proba(state.base, cand, embedded)
-        score = p if strategy == "adaptive-retrieval" else -np.abs(p - 0.5)
-    else:
-        raise InputError(f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}")
-    order = np.lexsort((cand[:, 1], cand[:, 0], -score))  # best first, ties by index: deterministic
-    return cand[order[:n]]
+    """The next ``n`` pairs ``(i, j)`` (``i < j``) to label under the registered ``strategy``."""
+    return strategies.get(strategy)(model, state, n, neighbours, rng)
 
 
 # -------------------------------------------------------------------------------------------- the loop
@@ -297,11 +342,11 @@ def run_active_learning(texts: Sequence[str], base: np.ndarray, oracle: Oracle, 
         base: frozen encoder embeddings of ``texts`` (one row per text).
         oracle: answers the queries (:class:`ImputedOracle` to simulate, :class:`TerminalOracle` for a person).
         evaluate: called with the model after each round (e.g. all-pairs AP on a test set).
+        progress: show a progress bar (``None``: when standard error is a terminal).
     """
     from tqdm.auto import tqdm
 
-    if config.strategy not in STRATEGIES:
-        raise InputError(f"unknown strategy {config.strategy!r}; use one of {', '.join(STRATEGIES)}")
+    strategies.get(config.strategy)  # an unknown name fails here, before any work
     if len(texts) < 2 or len(texts) != len(base):
         raise InputError("active learning needs at least two texts, one embedding each")
     rng = np.random.default_rng(config.seed)
@@ -311,7 +356,8 @@ def run_active_learning(texts: Sequence[str], base: np.ndarray, oracle: Oracle, 
     reports: list[RoundReport] = []
     stopped = False
     sizes = config.batch_sizes()
-    bar = tqdm(total=sum(sizes), desc=f"active ({config.strategy})", unit="pair", disable=progress)
+    bar = tqdm(total=sum(sizes), desc=f"active ({config.strategy})", unit="pair",
+               disable=None if progress is None else not progress)
     for r, size in enumerate(sizes, start=1):
         # the first batch of the adaptive strategies is the seed set: highest cosine under the encoder
         strategy = "static" if r == 1 and config.strategy != "random" else config.strategy

@@ -24,6 +24,7 @@ import networkx as nx
 import pandas as pd
 
 from ..errors import InputError
+from ..leakage import LeakageFilter
 from .data import LabelledPair, normalize_text, pair_key
 
 logger = logging.getLogger(__name__)
@@ -108,7 +109,7 @@ class _Graph:
 
 
 def transitive_closure(pairs: Iterable[LabelledPair], max_distance: int | None = None,
-                       negatives: bool = True, exclude: set[str] | None = None,
+                       negatives: bool = True, exclude: Iterable[str] | None = None,
                        on_contradiction: ContradictionPolicy = "drop") -> ClosureResult:
     """Add the pairs implied by transitivity to ``pairs``.
 
@@ -116,8 +117,8 @@ def transitive_closure(pairs: Iterable[LabelledPair], max_distance: int | None =
         pairs: labelled input pairs (label 1 = duplicate); repeated pairs are kept once.
         max_distance: largest distance generated (``None``: no limit; 0: nothing generated).
         negatives: also generate non-duplicates (``A~B, B!~C => A!~C``).
-        exclude: normalized texts (see :func:`~paraqd.pairs.data.normalize_text`) no generated pair may
-            touch, e.g. every question of an evaluation set.
+        exclude: texts no generated pair may touch, e.g. every question of an evaluation set (a
+            :class:`~paraqd.leakage.LeakageFilter`, or texts compared by :func:`~paraqd.leakage.question_key`).
         on_contradiction: ``"drop"`` leaves generated pairs that contradict out of the output (input pairs
             are always written as given), ``"keep"`` writes both labels, ``"error"`` raises
             :class:`~paraqd.errors.InputError`. Contradictions are reported in every case.
@@ -127,7 +128,7 @@ def transitive_closure(pairs: Iterable[LabelledPair], max_distance: int | None =
     if on_contradiction not in ("drop", "keep", "error"):
         raise InputError(f"unknown contradiction policy {on_contradiction!r}; use drop, keep or error")
     graph = _Graph(pairs)
-    exclude = exclude or set()
+    exclude = exclude if isinstance(exclude, LeakageFilter) else LeakageFilter(exclude or ())
     hop_limit = None if max_distance is None else max_distance + 1
 
     # positives: key -> distance (input positives at 0)

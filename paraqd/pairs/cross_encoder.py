@@ -89,7 +89,7 @@ class PairCrossEncoder:
 
     def predict(self, pairs: Sequence[tuple[str, str]], batch_size: int = 32,
                 progress: bool | None = None) -> np.ndarray:
-        """Duplicate probability of each pair, in ``[0, 1]``."""
+        """Duplicate probability of each pair, in ``[0, 1]``; ``progress``: show a bar (None: on a terminal)."""
         if len(pairs) == 0:
             return np.zeros(0, dtype=np.float32)
         import torch
@@ -100,7 +100,7 @@ class PairCrossEncoder:
 
         with torch.inference_mode():
             for start in tqdm(range(0, len(pairs), batch_size), desc="cross-encoder", unit="batch",
-                              disable=progress if progress is not None else None, leave=False):
+                              disable=None if progress is None else not progress, leave=False):
                 batch = pairs[start:start + batch_size]
                 logits = self._logits([a for a, _ in batch], [b for _, b in batch])
                 out.append(torch.sigmoid(logits).float().cpu().numpy())

@@ -6,23 +6,16 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..defaults import LABEL_COLUMNS, PARAPHRASE_COLUMNS, QUESTION_COLUMNS, TRAIN_COLUMNS
 from ..errors import InputError
-from ..io import (
-    LABEL_COLUMNS,
-    PARAPHRASE_COLUMNS,
-    QUESTION_COLUMNS,
-    find_column,
-    label_column,
-    read_table,
-    text_column,
-)
+from ..io import find_column, label_column, read_table, text_column
+from ..leakage import LeakageFilter
 
 #: Column names tried, in order, for the two sides of a pair (QQP's ``question1/question2`` included).
 TEXT_A_COLUMNS = ("text_a", "question1", "sentence1", "premise", *QUESTION_COLUMNS)
 TEXT_B_COLUMNS = ("text_b", "question2", "sentence2", "hypothesis", *PARAPHRASE_COLUMNS)
 
 
-TRIPLET_COLUMNS = {"anchor", "positive", "negative"}
 
 
 @dataclass(frozen=True)
@@ -35,7 +28,8 @@ class LabelledPair:
 
 
 def normalize_text(text: str) -> str:
-    """The identity of a text for pair bookkeeping: surrounding and repeated whitespace ignored."""
+    """The identity of a text for pair bookkeeping (deduplication, pair keys): surrounding and repeated
+    whitespace ignored, case kept. Leakage guards compare by :func:`paraqd.leakage.question_key` instead."""
     return " ".join(text.split())
 
 
@@ -53,7 +47,7 @@ def read_labelled_pairs(path: str | os.PathLike, text_a: str | None = None, text
     """
     df = read_table(path)
     lower = {str(c).lower() for c in df.columns}
-    if not (text_a or text_b or label) and TRIPLET_COLUMNS <= lower and not lower & set(LABEL_COLUMNS):
+    if not (text_a or text_b or label) and set(TRAIN_COLUMNS) <= lower and not lower & set(LABEL_COLUMNS):
         return _triplet_pairs(df, path)
     col_a = find_column(df, text_a, TEXT_A_COLUMNS, "first text", path)
     col_b = find_column(df, text_b, tuple(c for c in TEXT_B_COLUMNS if c != col_a), "second text", path)
@@ -113,9 +107,10 @@ def unique_texts(texts: Iterable[str]) -> list[str]:
     return out
 
 
-def read_exclusions(paths: Sequence[str | os.PathLike]) -> set[str]:
-    """Normalized texts of every text column of the given evaluation files (the leakage guard)."""
-    out: set[str] = set()
+def read_exclusions(paths: Sequence[str | os.PathLike]) -> LeakageFilter:
+    """The leakage guard: every text of every text column of the given evaluation files
+    (compared by :func:`paraqd.leakage.question_key`)."""
+    out = LeakageFilter()
     for path in paths:
         df = read_table(path)
         cols = [c for c in df.columns
@@ -124,5 +119,5 @@ def read_exclusions(paths: Sequence[str | os.PathLike]) -> set[str]:
             raise InputError(f"{path}: no text column to exclude (looked for {', '.join(TEXT_A_COLUMNS)}, "
                              f"{', '.join(TEXT_B_COLUMNS)})")
         for c in cols:
-            out.update(normalize_text(str(v)) for v in df[c].tolist() if isinstance(v, str) and v.strip())
+            out.add(df[c].tolist())
     return out

@@ -15,28 +15,26 @@ A sampler proposes pairs ``(i, j)`` (``i < j``) of a pool of texts for the cross
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import numpy as np
 
 from ..errors import InputError, ModelUnavailableError
-from ..resources import resolve_encoder
+from ..registries import Registry, call_with_accepted
 from .data import LabelledPair
 from .neighbours import neighbour_pairs, normalize_rows
 
 _TOKEN = re.compile(r"\w+")
+T = TypeVar("T")
 
 
 def encode_texts(texts: Sequence[str], encoder: str | None = None, batch_size: int = 64,
                  progress: bool | None = None) -> np.ndarray:
     """Unit-length sentence embeddings (default encoder: the embedded all-MiniLM-L6-v2)."""
-    from sentence_transformers import SentenceTransformer
+    from ..encoders import load_encoder
 
-    path = resolve_encoder(encoder)
-    try:
-        model = SentenceTransformer(path, device="cpu")
-    except (OSError, ValueError) as exc:
-        raise ModelUnavailableError(str(encoder or path), reason=str(exc).splitlines()[0]) from None
+    model = load_encoder(encoder, device="cpu")
     emb = model.encode(list(texts), batch_size=batch_size, convert_to_numpy=True,
                        show_progress_bar=progress if progress is not None else None)
     return normalize_rows(emb)
@@ -48,6 +46,20 @@ def _unique_pairs(pairs: np.ndarray) -> np.ndarray:
     pairs = np.stack([pairs.min(axis=1), pairs.max(axis=1)], axis=1).astype(np.int64)
     pairs = pairs[pairs[:, 0] != pairs[:, 1]]
     return np.unique(pairs, axis=0)
+
+
+#: The registry of pair samplers (:mod:`paraqd.registries`): classes or functions returning a
+#: :class:`PairSampler`, by the name ``paraqd pairs silver --sampler`` takes.
+samplers = Registry("samplers", what="sampler")
+
+
+def register_sampler(name: str) -> Callable[[T], T]:
+    """Decorator adding a sampler under ``name``: a :class:`PairSampler` subclass, or a function returning one.
+
+    :func:`create_sampler` calls it with those of ``top_k``, ``n_pairs``, ``encoder``, ``oversample`` and
+    ``gold`` that its signature names.
+    """
+    return samplers.register(name)
 
 
 class PairSampler:
@@ -143,9 +155,13 @@ class BM25Sampler(PairSampler):
             raise ModelUnavailableError("rank-bm25", hint="install it with `pip install rank-bm25` "
                                                           "(or paraqd[pairs])") from None
         tokens = [_TOKEN.findall(t.lower()) for t in texts]
+        if not any(tokens):  # BM25 divides by the mean length: no word anywhere, nothing to match
+            raise InputError("no text of the pool has a word to match with BM25; use --sampler semantic or random")
         bm25 = BM25Okapi(tokens)
         out = []
         for i, query in enumerate(tokens):
+            if not query:  # a text without words matches nothing lexically
+                continue
             scores = np.asarray(bm25.get_scores(query))
             scores[i] = -np.inf
             k = min(self.top_k, len(texts) - 1)
@@ -178,20 +194,29 @@ class CombinedSampler(PairSampler):
         return _unique_pairs(np.concatenate([s.candidates(texts, rng) for s in self.samplers]))
 
 
-SAMPLERS = ("random", "kde", "bm25", "semantic", "bm25+semantic")
+register_sampler("random")(RandomSampler)
+register_sampler("kde")(KDESampler)
+register_sampler("bm25")(BM25Sampler)
+register_sampler("semantic")(SemanticSampler)
+
+
+@register_sampler("bm25+semantic")
+def bm25_and_semantic(top_k: int = 3, encoder: str | None = None) -> PairSampler:
+    """The union of the BM25 and the semantic sampler's pairs."""
+    return CombinedSampler([BM25Sampler(top_k), SemanticSampler(top_k, encoder)])
+
+
+#: The built-in samplers' names (``samplers.names()`` also lists those registered since).
+SAMPLERS = tuple(samplers.names())
+
+
+def has_words(texts: Sequence[str]) -> bool:
+    """Whether any text has a word token (what BM25 matches on)."""
+    return any(_TOKEN.search(t) for t in texts)
 
 
 def create_sampler(name: str, top_k: int = 3, n_pairs: int = 1000, encoder: str | None = None,
                    oversample: int = 4, gold: Sequence[LabelledPair] | None = None) -> PairSampler:
-    """A sampler by name (one of :data:`SAMPLERS`)."""
-    if name == "random":
-        return RandomSampler(n_pairs)
-    if name == "kde":
-        return KDESampler(n_pairs, oversample, gold=gold)
-    if name == "bm25":
-        return BM25Sampler(top_k)
-    if name == "semantic":
-        return SemanticSampler(top_k, encoder)
-    if name == "bm25+semantic":
-        return CombinedSampler([BM25Sampler(top_k), SemanticSampler(top_k, encoder)])
-    raise InputError(f"unknown sampler {name!r}; use one of {', '.join(SAMPLERS)}")
+    """A registered sampler by name, given those of the options its constructor (or function) takes."""
+    return call_with_accepted(samplers.get(name), top_k=top_k, n_pairs=n_pairs, encoder=encoder,
+                              oversample=oversample, gold=gold)

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+
 class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 

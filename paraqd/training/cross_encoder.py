@@ -29,6 +29,9 @@ from typing import Any
 
 import numpy as np
 
+from ..defaults import DEFAULT_SEED
+from ..io import write_json
+
 ADAPTER_FILES = ("adapter_config.json", "adapter_model.safetensors")
 LORA_TARGETS = ["query", "key", "value", "attention.output.dense", "intermediate.dense", "output.dense"]
 
@@ -46,7 +49,7 @@ class VerifierConfig:
     lora_r: int = 16
     lora_alpha: int = 32
     lora_dropout: float = 0.05
-    seed: int = 3407
+    seed: int = DEFAULT_SEED
     threads: int | None = None
     time_budget_s: float | None = None
 
@@ -65,7 +68,7 @@ def _torch():
     return torch
 
 
-def load_base(base_dir: str | os.PathLike, *, device: str = "cpu", seed: int = 3407):
+def load_base(base_dir: str | os.PathLike, *, device: str = "cpu", seed: int = DEFAULT_SEED):
     """The MiniLM encoder as a one-logit sequence classifier (fp32; the classifier initialised from ``seed``)."""
     torch = _torch()
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -245,9 +248,9 @@ def save_adapter(model, output_dir: str | os.PathLike, metadata: dict[str, Any] 
     if config_path.is_file():  # do not record where the base happened to live on this machine
         data = json.loads(config_path.read_text())
         data["base_model_name_or_path"] = "all-MiniLM-L6-v2"
-        config_path.write_text(json.dumps(data, indent=2, sort_keys=True))
+        write_json(data, config_path, sort_keys=True)
     if metadata is not None:
-        (out / "verifier.json").write_text(json.dumps(metadata, indent=2, sort_keys=True, default=str))
+        write_json(metadata, out / "verifier.json", sort_keys=True)
     return out
 
 

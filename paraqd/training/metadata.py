@@ -9,15 +9,15 @@ no method, so it is scored with the library's default, the hybrid score.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import os
 import platform
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from ..io import atomic_path
-from ..scoring import DEFAULT_THRESHOLD, METADATA_FILE
+from ..defaults import DEFAULT_THRESHOLD
+from ..io import write_json
+from ..scoring import METADATA_FILE
 
 FORMAT_VERSION = 1
 _PACKAGES = ("paraqd", "torch", "transformers", "sentence-transformers", "datasets", "accelerate", "numpy")
@@ -63,9 +63,7 @@ def write_metadata(directory: str | os.PathLike, metadata: dict[str, Any],
     from .model_card import write_model_card
 
     path = Path(directory) / name
-    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(metadata, fh, indent=2, sort_keys=False, ensure_ascii=False)
-        fh.write("\n")
+    write_json(metadata, path)
     if name == METADATA_FILE:
         write_model_card(directory, metadata, card_name)
     return path

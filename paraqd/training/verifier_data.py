@@ -22,6 +22,7 @@ import pandas as pd
 
 from ..analysis import Analyzer
 from ..augmentation import derive_rng
+from ..defaults import DEFAULT_SEED
 from ..operators import Operator, create_operator
 
 #: positive (information-keeping) operators chained into rewordings
@@ -41,7 +42,7 @@ class PairSpec:
     max_chain: int = 3
     positives_per_question: int = 2
     negatives_per_question: int = 3
-    seed: int = 3407
+    seed: int = DEFAULT_SEED
 
     def to_dict(self) -> dict:
         return {"positives": list(self.positives), "negatives": list(self.negatives), "max_chain": self.max_chain,

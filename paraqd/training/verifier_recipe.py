@@ -19,9 +19,7 @@ about 14 minutes of training (benchmarks/train_verifier.py).
 from __future__ import annotations
 
 import datetime as _dt
-import glob
 import hashlib
-import json
 import os
 import random
 import time
@@ -30,19 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..io import write_json
 from .cross_encoder import VerifierConfig, add_lora, load_base, save_adapter, train_verifier
-from .data import sha256_file
+from .data import banned_questions, read_questions, sha256_file, with_source_dev_files
 from .metadata import library_versions
-from .recipes import banned_questions, drop_banned, normalise_question, read_questions
 from .verifier_data import PairSpec, build_pairs
 
 DEFAULT_MAX_QUESTIONS = 2000
-
-
-def source_dev_files() -> list[Path]:
-    """The hand-labelled dev pair files of a source checkout (``data/dev/*_labelled.csv``); none when installed."""
-    root = Path(__file__).resolve().parents[2] / "data" / "dev"
-    return sorted(Path(p) for p in glob.glob(str(root / "*_labelled.csv")))
 
 
 def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_dir: str | os.PathLike, *,
@@ -56,8 +48,7 @@ def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_di
     spec = spec or PairSpec(seed=config.seed)
     if max_questions < 1:
         raise InputError(f"max_questions must be at least 1, got {max_questions}")
-    excluded_files = [Path(p) for p in exclude] + [p for p in source_dev_files()
-                                                    if p.resolve() not in {Path(e).resolve() for e in exclude}]
+    excluded_files = with_source_dev_files(exclude)
     for path in [*map(Path, question_files), *excluded_files]:
         if not path.is_file():
             raise InputError(f"{path}: no such file")
@@ -66,10 +57,10 @@ def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_di
     for path in question_files:
         questions.extend(read_questions(path))
     questions = list(dict.fromkeys(questions))
-    kept, dropped = drop_banned(questions, banned)
+    kept, dropped = banned.drop(questions)
     random.Random(config.seed).shuffle(kept)
     kept = kept[:max_questions]
-    if {normalise_question(q) for q in kept} & banned:  # cannot happen: drop_banned compares the same keys
+    if any(q in banned for q in kept):  # cannot happen: drop compares the same keys
         raise InputError("an excluded question survived the exclusion")
     if not kept:
         raise InputError("no question left to train on after the exclusions")
@@ -107,5 +98,5 @@ def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_di
         "load_with": "paraqd.verifier.PairVerifier.load(MODEL_DIR)",
     }
     out = save_adapter(model, output_dir, metadata)
-    (Path(out) / "paraqd.json").write_text(json.dumps(metadata, indent=2, sort_keys=True, default=str))
+    write_json(metadata, Path(out) / "paraqd.json", sort_keys=True)
     return metadata

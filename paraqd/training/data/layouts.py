@@ -1,4 +1,4 @@
-"""Training data: triplets in long or wide form and labelled pairs, read into one :class:`TrainingData`.
+"""Training files: triplets in long or wide form and labelled pairs, read into one :class:`TrainingData`.
 
 Three layouts are recognised from the columns of each file:
 
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError
-from ..io import (
+from ...errors import InputError
+from ...io import (
     LABEL_COLUMNS,
     PARAPHRASE_COLUMNS,
     QUESTION_COLUMNS,
@@ -90,8 +90,11 @@ class Triplets:
 
 
 @dataclass
-class LabelledPairs:
-    """Parallel lists of (text_a, text_b, label) with an optional float score per pair."""
+class TrainingPairs:
+    """Labelled pairs to train on: parallel lists of (text_a, text_b, label) with an optional float score per pair.
+
+    (Not :class:`paraqd.evaluation.LabelledPairs`, the evaluation files' reader.)
+    """
 
     text_a: list[str] = field(default_factory=list)
     text_b: list[str] = field(default_factory=list)
@@ -101,7 +104,7 @@ class LabelledPairs:
     def __len__(self) -> int:
         return len(self.text_a)
 
-    def extend(self, other: LabelledPairs) -> None:
+    def extend(self, other: TrainingPairs) -> None:
         for name in ("text_a", "text_b", "label", "score"):
             getattr(self, name).extend(getattr(other, name))
 
@@ -130,7 +133,7 @@ class TrainingData:
     """Everything read from the training files: triplets, labelled pairs and per-file provenance."""
 
     triplets: Triplets = field(default_factory=Triplets)
-    pairs: LabelledPairs = field(default_factory=LabelledPairs)
+    pairs: TrainingPairs = field(default_factory=TrainingPairs)
     sources: list[SourceFile] = field(default_factory=list)
 
     def anchors(self) -> set[str]:
@@ -162,12 +165,20 @@ def pair_up(positives: Sequence[str], negatives: Sequence[str], pairing: str = "
     return [(k % p, k % n) for k in range(max(p, n))]
 
 
+def wide_columns(df: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """The positive (``positive1``, ``pos_2``...) and negative (``neg_1``, ``negative3``...) candidate columns of
+    a wide-form table (both empty when it is not one)."""
+    return ([c for c in df.columns if _POSITIVE_RE.match(str(c))],
+            [c for c in df.columns if _NEGATIVE_RE.match(str(c))])
+
+
 def detect_layout(df: pd.DataFrame) -> str:
     """``"triplets"``, ``"wide"`` or ``"pairs"`` from a table's column names (InputError when none fits)."""
     lower = {str(c).lower() for c in df.columns}
     if {"positive", "negative"} <= lower:
         return "triplets"
-    if any(_POSITIVE_RE.match(str(c)) for c in df.columns) and any(_NEGATIVE_RE.match(str(c)) for c in df.columns):
+    positives, negatives = wide_columns(df)
+    if positives and negatives:
         return "wide"
     if lower & set(LABEL_COLUMNS):
         return "pairs"
@@ -214,8 +225,7 @@ def triplets_from_wide(df: pd.DataFrame, pairing: str = "cycle", source: str = "
 
     The operator of a wide-form triplet is recorded as its column name (e.g. ``positive1``, ``neg_3``).
     """
-    pos_cols = [c for c in df.columns if _POSITIVE_RE.match(str(c))]
-    neg_cols = [c for c in df.columns if _NEGATIVE_RE.match(str(c))]
+    pos_cols, neg_cols = wide_columns(df)
     question_col = find_column(df, None, QUESTION_COLUMNS, "question", source)
     questions = text_column(df, question_col, source)
     out = Triplets()
@@ -232,13 +242,13 @@ def triplets_from_wide(df: pd.DataFrame, pairing: str = "cycle", source: str = "
     return out
 
 
-def pairs_from_table(df: pd.DataFrame, source: str = "input") -> LabelledPairs:
+def pairs_from_table(df: pd.DataFrame, source: str = "input") -> TrainingPairs:
     """Labelled pairs from question/paraphrase/label columns (and an optional score column in [-1, 1])."""
     a_col = find_column(df, None, QUESTION_COLUMNS, "question", source)
     b_col = find_column(df, None, tuple(c for c in PARAPHRASE_COLUMNS if c != a_col), "paraphrase", source)
     label_col = find_column(df, None, LABEL_COLUMNS, "label", source)
     score_col = find_column(df, None, _SCORE_COLUMNS, "score", source, required=False)
-    out = LabelledPairs(text_column(df, a_col, source), text_column(df, b_col, source),
+    out = TrainingPairs(text_column(df, a_col, source), text_column(df, b_col, source),
                         label_column(df, label_col, source))
     if score_col:
         scores = pd.to_numeric(df[score_col], errors="coerce")
@@ -253,7 +263,7 @@ def pairs_from_table(df: pd.DataFrame, source: str = "input") -> LabelledPairs:
     return out
 
 
-def triplets_from_pairs(pairs: LabelledPairs, pairing: str = "cycle") -> tuple[Triplets, int]:
+def triplets_from_pairs(pairs: TrainingPairs, pairing: str = "cycle") -> tuple[Triplets, int]:
     """Group labelled pairs by anchor and pair each anchor's positives with its negatives.
 
     Returns the triplets and the number of pairs left unused (anchors lacking a positive or a negative).

@@ -1,0 +1,58 @@
+"""The engine registry (catalogue), extensible through the ``paraqd_engines`` entry-point group.
+
+    from paraqd.engines import register_engine
+
+    @register_engine
+    class Threads:
+        name = "threads"
+        def __init__(self, workers=None): ...
+        def rewrite(self, texts, operators, seed, *, spacy_model=None, progress=None): ...
+
+    augment(questions, engine="threads", engine_options={"workers": 4})
+
+A third-party package exposes its engines with, in its pyproject.toml::
+
+    [project.entry-points.paraqd_engines]
+    threads = "my_package.engines:Threads"
+"""
+
+from __future__ import annotations
+
+import catalogue
+
+from ..errors import InputError
+
+engines = catalogue.create("paraqd", "engines", entry_points=True)
+
+
+def register_engine(cls: type) -> type:
+    """Class decorator adding an engine to the registry under ``cls.name``."""
+    name = getattr(cls, "name", None)
+    if not name or not isinstance(name, str):
+        raise TypeError(f"engine {cls.__name__} must define a name")
+    if not callable(getattr(cls, "rewrite", None)):
+        raise TypeError(f"engine {cls.__name__} must define rewrite(texts, operators, seed, ...)")
+    engines.register(name, func=cls)
+    return cls
+
+
+def unregister_engine(name: str) -> None:
+    """Remove an engine from the registry (mainly for tests and interactive sessions)."""
+    catalogue.REGISTRY.pop((*engines.namespace, name), None)
+
+
+def engine_classes() -> dict[str, type]:
+    """Every registered engine (built-in and from entry points), by name (paraqd's own are registered when
+    :mod:`paraqd.engines` is imported, which importing this module does first)."""
+    return dict(sorted(engines.get_all().items()))
+
+
+def get_engine(name: str, **options):
+    """An engine instance by name, created with ``options`` (``None`` values are left out)."""
+    classes = engine_classes()
+    if name not in classes:
+        raise InputError(f"unknown engine {name!r}; known: {', '.join(classes)}")
+    try:
+        return classes[name](**{k: v for k, v in options.items() if v is not None})
+    except TypeError as exc:
+        raise InputError(f"engine {name}: bad option ({exc})") from None

@@ -1,0 +1,237 @@
+"""A frozen encoder and a residual head trained on cached embeddings (the recommended recipe's model).
+
+On two CPU cores, back-propagating through the encoder runs at a few triplets per second. Freezing the whole
+encoder instead lets every distinct text be encoded once (inference only, ~30x cheaper than a training step)
+and a small residual head on the sentence embedding be trained on the cached vectors in seconds, so a
+30-minute budget covers tens of thousands of triplets. The head is made of sentence-transformers ``Dense``
+modules with residual connections, initialised to the identity, so the saved model is an ordinary
+SentenceTransformer directory (Transformer, Pooling, Normalize, Dense..., Normalize).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..defaults import DEFAULT_SEED
+from ..errors import InputError
+from .losses import get_loss
+
+
+@dataclass
+class HeadConfig:
+    """Hyper-parameters of the head trained on cached embeddings.
+
+    Args:
+        blocks: residual blocks ``x + act(W x + b)``, each initialised to the identity (W = 0, b = 0).
+        activation: ``tanh`` or ``identity`` (the latter makes the head one linear map).
+        loss: a registered loss (:mod:`paraqd.training.losses`): ``triplet-euclidean`` the paper's script
+            (Euclidean distance of normalised embeddings, margin 5), ``triplet-cosine``, ``mnrl``,
+            ``threshold``, or one of your own.
+        margin: the loss margin (5 is the paper's for ``triplet-euclidean``).
+    """
+
+    blocks: int = 1
+    activation: str = "tanh"
+    loss: str = "triplet-euclidean"
+    margin: float = 5.0
+    epochs: int = 20
+    batch_size: int = 64
+    learning_rate: float = 1e-3
+    weight_decay: float = 0.0
+    seed: int = DEFAULT_SEED
+
+    def validate(self) -> HeadConfig:
+        get_loss(self.loss)
+        if self.activation not in ("tanh", "identity"):
+            raise InputError(f"unknown activation {self.activation!r}; choose tanh or identity")
+        for name in ("blocks", "epochs", "batch_size"):
+            if getattr(self, name) < 1:
+                raise InputError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if self.margin <= 0 or self.learning_rate <= 0 or self.weight_decay < 0:
+            raise InputError("margin and learning_rate must be positive, weight_decay not negative")
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+class EmbeddingCache:
+    """Normalised sentence embeddings of distinct texts, each encoded once by a frozen encoder."""
+
+    def __init__(self, model: Any, *, batch_size: int = 64, show_progress_bar: bool = False):
+        self.model = model
+        self.batch_size = batch_size
+        self.show_progress_bar = show_progress_bar
+        self.index: dict[str, int] = {}
+        self._chunks: list[Any] = []
+        self.seconds = 0.0
+
+    def add(self, texts: Iterable[str]) -> int:
+        """Encode the texts not seen before; return how many were new."""
+        import numpy as np
+
+        new = [t for t in dict.fromkeys(texts) if t not in self.index]
+        if new:
+            start = time.perf_counter()
+            # longest first: batches of similar length pad less
+            order = sorted(range(len(new)), key=lambda i: -len(new[i]))
+            vectors = self.model.encode([new[i] for i in order], batch_size=self.batch_size,
+                                        convert_to_numpy=True, normalize_embeddings=True,
+                                        show_progress_bar=self.show_progress_bar)
+            out = np.empty_like(vectors)
+            out[order] = vectors
+            for text in new:
+                self.index[text] = len(self.index)
+            self._chunks.append(out.astype(np.float32))
+            self.seconds += time.perf_counter() - start
+        return len(new)
+
+    def matrix(self):
+        import numpy as np
+
+        if len(self._chunks) > 1:
+            self._chunks = [np.concatenate(self._chunks)]
+        return self._chunks[0] if self._chunks else np.zeros((0, 0), dtype=np.float32)
+
+    def lookup(self, texts: Sequence[str]):
+        """Row indices of ``texts`` (all must have been added)."""
+        import numpy as np
+
+        return np.fromiter((self.index[t] for t in texts), dtype=np.int64, count=len(texts))
+
+
+def build_head(dimension: int, config: HeadConfig) -> list[Any]:
+    """Residual ``Dense`` blocks that start as the identity map."""
+    import torch
+    from sentence_transformers.base.modules.dense import Dense
+
+    activation = torch.nn.Tanh() if config.activation == "tanh" else None
+    return [Dense(dimension, dimension, bias=True, activation_function=activation, use_residual=True,
+                  init_weight=torch.zeros(dimension, dimension), init_bias=torch.zeros(dimension))
+            for _ in range(config.blocks)]
+
+
+def apply_head(blocks: Sequence[Any], embeddings):
+    """Run cached embeddings (numpy or tensor) through the head; return normalised float32 tensors."""
+    import torch
+
+    x = torch.as_tensor(embeddings, dtype=torch.float32)
+    for block in blocks:
+        x = block({"sentence_embedding": x})["sentence_embedding"]
+    return torch.nn.functional.normalize(x, dim=-1)
+
+
+def head_cosines(blocks, table, q_rows, p_rows):
+    """Cosine (numpy, clipped to [-1, 1]) of cached rows ``q_rows`` and ``p_rows`` of ``table`` under a head."""
+    import numpy as np
+    import torch
+
+    table = torch.as_tensor(table)
+    with torch.no_grad():
+        q, p = apply_head(blocks, table[q_rows]), apply_head(blocks, table[p_rows])
+    return np.clip((q * p).sum(-1).numpy(), -1.0, 1.0)
+
+
+@dataclass
+class HeadResult:
+    blocks: list[Any]
+    losses: list[float]
+    steps: int
+    seconds: float
+    #: with an evaluator: its primary metric after each epoch (index 0: before training) and the epoch kept
+    selection: list[float] = field(default_factory=list)
+    selected_epoch: int | None = None
+
+
+def select_epoch(scores: Sequence[float], tolerance: float = 0.0, greater_is_better: bool = True) -> int:
+    """The *earliest* epoch whose score is within ``tolerance`` of the best (the one-standard-error rule when
+    ``tolerance`` is the score's standard error: among candidates the data cannot tell apart, the least trained
+    wins)."""
+    if greater_is_better:
+        return next(i for i, v in enumerate(scores) if v >= max(scores) - tolerance)
+    return next(i for i, v in enumerate(scores) if v <= min(scores) + tolerance)
+
+
+def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | None = None,
+               evaluator: Any = None, tolerance: float = 0.0) -> HeadResult:
+    """Train a head on cached ``embeddings`` for triplets given as row indices; deterministic under the seed.
+
+    ``evaluator`` (sentence-transformers style: ``evaluator(head) -> dict`` with ``primary_metric`` and
+    ``greater_is_better``, e.g. :class:`paraqd.training.selection.HybridAUCEvaluator`), when given, is called
+    before training (the identity head: the encoder as it is) and after every epoch; the head returned is the
+    one of :func:`select_epoch` (epoch 0 is the encoder untouched).
+    """
+    import numpy as np
+    import torch
+
+    config = (config or HeadConfig()).validate()
+    loss_fn = get_loss(config.loss)
+    anchors, positives, negatives = (np.asarray(x, dtype=np.int64) for x in (anchors, positives, negatives))
+    if not len(anchors) or not (len(anchors) == len(positives) == len(negatives)):
+        raise InputError("train_head needs equally many (at least one) anchors, positives and negatives")
+    torch.manual_seed(config.seed)
+    table = torch.as_tensor(embeddings, dtype=torch.float32)
+    blocks = build_head(table.shape[1], config)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # the head's matrices are small: extra threads only spin on a busy machine
+    params = [p for b in blocks for p in b.parameters()]
+    optimiser = torch.optim.AdamW(params, lr=config.learning_rate, weight_decay=config.weight_decay)
+    generator = torch.Generator().manual_seed(config.seed)
+    losses, steps, start = [], 0, time.perf_counter()
+    selection: list[float] = []
+    states: list[list[dict]] = []
+
+    def consider() -> None:
+        with torch.no_grad():
+            selection.append(float(evaluator(blocks)[evaluator.primary_metric]))
+        states.append([copy.deepcopy(b.state_dict()) for b in blocks])
+
+    try:
+        if evaluator is not None:
+            consider()
+        for _ in range(config.epochs):
+            order = torch.randperm(len(anchors), generator=generator).numpy()
+            total = 0.0
+            for lo in range(0, len(order), config.batch_size):
+                idx = order[lo:lo + config.batch_size]
+                a, p, n = (apply_head(blocks, table[torch.as_tensor(x[idx])]) for x in (anchors, positives, negatives))
+                loss = loss_fn(a, p, n, config.margin)
+                optimiser.zero_grad()
+                loss.backward()
+                optimiser.step()
+                total += float(loss.detach()) * len(idx)
+                steps += 1
+            losses.append(total / len(order))
+            if evaluator is not None:
+                consider()
+    finally:
+        torch.set_num_threads(threads)
+    selected = None
+    if selection:
+        selected = select_epoch(selection, tolerance, getattr(evaluator, "greater_is_better", True))
+        for block, state in zip(blocks, states[selected]):
+            block.load_state_dict(state)
+    for block in blocks:
+        block.eval()
+        for p in block.parameters():
+            p.requires_grad_(False)
+    return HeadResult(blocks, losses, steps, time.perf_counter() - start, selection, selected)
+
+
+def save_with_head(encoder, blocks: Sequence[Any], output_dir: str | os.PathLike) -> Path:
+    """Save ``encoder`` (a SentenceTransformer) followed by the head and a final Normalize as a model dir."""
+    from sentence_transformers import SentenceTransformer
+    from sentence_transformers.base.modules.normalize import Normalize
+
+    modules = [encoder[i] for i in range(len(encoder))]
+    model = SentenceTransformer(modules=[*modules, *blocks, Normalize()], device="cpu")
+    output_dir = Path(output_dir)
+    output_dir.mkdir(parents=True, exist_ok=True)
+    model.save(str(output_dir))
+    return output_dir
