@@ -30,8 +30,21 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["clear_encoder_cache", "library_progress_bars", "load_encoder"]
 
-_CACHE: dict[tuple[str, str, str], Any] = {}
+_CACHE: dict[tuple[str, str, str, int], Any] = {}
 _LOCK = threading.Lock()
+
+
+def _after_fork_in_child() -> None:
+    # A forked child (a process-pool worker, a spaCy or Dask worker) starts with a copy of the parent's lock,
+    # possibly held by a thread that does not exist there: give it a fresh one. The cache is keyed by process,
+    # so the child loads its own encoder and never runs the parent's (an ONNX Runtime session whose thread pool
+    # stayed in the parent hangs forever when run in the child).
+    global _LOCK
+    _LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def load_encoder(name_or_path: str | os.PathLike | None = None, *, backend: str = "torch",
@@ -44,7 +57,7 @@ def load_encoder(name_or_path: str | os.PathLike | None = None, *, backend: str 
         backend: ``"torch"``, ``"onnx"`` or ``"onnx-int8"`` (:mod:`paraqd.backends`).
         device: ``"cpu"``, ``"cuda"``...; ``None`` lets sentence-transformers pick.
         cached: True returns the one instance of this process for (model, device, backend), shared with every
-            other caller: use it read-only. False loads a new instance, for a caller that trains or changes it.
+            other caller in the process: use it read-only. A forked worker loads its own. False loads a new instance, for a caller that trains or changes it.
         cache_dir: where ONNX graphs go when the model directory cannot hold them.
         hint: how the user supplies a missing model (the end of the error message).
     """
@@ -52,7 +65,7 @@ def load_encoder(name_or_path: str | os.PathLike | None = None, *, backend: str 
     path = resolve_encoder(None if name_or_path is None else str(name_or_path))
     if not cached:
         return _load_new(path, backend=backend, device=device, cache_dir=cache_dir, hint=hint)
-    key = (path, device or "auto", backend)
+    key = (path, device or "auto", backend, os.getpid())
     with _LOCK:
         if key not in _CACHE:
             _CACHE[key] = _load_new(path, backend=backend, device=device, cache_dir=cache_dir, hint=hint)

@@ -40,6 +40,16 @@ _CACHE: dict[tuple[str, str, str, int], Any] = {}
 _LOCK = threading.Lock()
 
 
+def _after_fork_in_child() -> None:
+    # the parent's lock may be held by one of its threads at the fork: a forked worker gets a fresh one
+    global _LOCK
+    _LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def default_device() -> str:
     """``"cuda"`` when a GPU is visible, else ``"cpu"``."""
     import torch

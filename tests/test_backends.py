@@ -133,3 +133,29 @@ def test_embedded_minilm_int8_scores_track_torch(tmp_path):
     quantised = scores(load_encoder(None, "onnx-int8", cache_dir=tmp_path))
     assert np.max(np.abs(quantised - reference)) < 0.05
     assert list(np.argsort(quantised)) == list(np.argsort(reference))
+
+
+def _load_in_child(path: str, parent_id: int) -> tuple[bool, list[float]]:
+    from paraqd.encoders import load_encoder as load_cached
+
+    encoder = load_cached(path, backend="onnx-int8")
+    return id(encoder) != parent_id, encoder.encode(TEXTS[:2])[0].tolist()
+
+
+def test_a_forked_worker_never_runs_the_parents_onnx_session(tiny_encoder):
+    """A process-pool worker forked after the parent ran an ONNX Runtime session loads its own encoder: the
+    parent's session (its thread pool stayed in the parent) hangs forever when run in a forked child. The
+    parent holding the cache's lock at the fork does not block the child either."""
+    import multiprocessing as mp
+
+    from paraqd import encoders
+
+    if "fork" not in mp.get_all_start_methods():
+        pytest.skip("fork is not available here")
+    parent = encoders.load_encoder(str(tiny_encoder), backend="onnx-int8")
+    expected = parent.encode(TEXTS[:2])[0]
+    assert encoders.load_encoder(str(tiny_encoder), backend="onnx-int8") is parent
+    with encoders._LOCK, mp.get_context("fork").Pool(1) as pool:  # the lock is held while the worker forks
+        own, got = pool.apply_async(_load_in_child, (str(tiny_encoder), id(parent))).get(timeout=120)
+    assert own
+    np.testing.assert_allclose(got, expected, atol=1e-5)

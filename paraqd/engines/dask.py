@@ -227,16 +227,18 @@ class DaskEngine:
 
 # -- scoring ----------------------------------------------------------------------------------------------------
 
-# Per-worker-process cache of scorers, by their options: loaded once per worker, not once per chunk.
+# Per-worker-process cache of scorers, by their options and the process: loaded once per worker, not once per
+# chunk, and never inherited through a fork (a parent's ONNX Runtime session hangs when run in a forked child).
 _SCORERS: dict[tuple, Any] = {}
 
 
 def _worker_scorer(options: tuple):
-    scorer = _SCORERS.get(options)
+    key = (options, os.getpid())
+    scorer = _SCORERS.get(key)
     if scorer is None:
         from ..scoring import ParaphraseScorer
 
-        scorer = _SCORERS[options] = ParaphraseScorer.load(**dict(options))
+        scorer = _SCORERS[key] = ParaphraseScorer.load(**dict(options))
     return scorer
 
 
