@@ -92,3 +92,27 @@ def test_score_on_a_local_dask_cluster_is_byte_identical(tmp_path):
     scored = pd.read_csv(dask)
     assert len(scored) == len(pairs) and {"score", "valid", "reasons"} <= set(scored.columns)
     assert scored.valid[12] and not scored.valid[13]  # "Janet has 4 apples": the changed number is caught
+
+
+def _broken_pipe():
+    raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_worker_whose_parent_stopped_reading_leaves_quietly(capfd):
+    """A stop signal can end the command while a worker sends a result: that worker leaves with no traceback
+    (a plain multiprocessing process prints one: the contrast keeps this test honest)."""
+    import multiprocessing as mp
+
+    from paraqd.engines import local
+
+    if "fork" not in mp.get_all_start_methods():
+        pytest.skip("fork is not available here")
+    ctx = mp.get_context("fork")
+    plain = ctx.Process(target=_broken_pipe)
+    plain.start()
+    plain.join()
+    assert plain.exitcode == 1 and "BrokenPipeError" in capfd.readouterr().err
+    quiet = local.WorkerPool.Process(ctx, target=_broken_pipe)
+    quiet.start()
+    quiet.join()
+    assert quiet.exitcode == 0 and capfd.readouterr().err == ""

@@ -4,6 +4,8 @@ task, each worker parsing its share once; the default engine of ``paraqd augment
 from __future__ import annotations
 
 import multiprocessing as mp
+import multiprocessing.context
+import multiprocessing.pool
 import os
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
@@ -49,6 +51,36 @@ def _chunks(items: list, size: int) -> Iterable[list]:
         yield items[i:i + size]
 
 
+class _QuietWhenOrphaned:
+    """A pool worker whose parent stopped reading its results (a stop signal ended the command while the worker
+    was sending a result) leaves quietly: the parent has reported the stop, a traceback would only add noise."""
+
+    def run(self):
+        try:
+            super().run()
+        except (BrokenPipeError, ConnectionResetError, EOFError):
+            os._exit(0)
+
+
+class ForkWorkerProcess(_QuietWhenOrphaned, multiprocessing.context.ForkProcess):
+    pass
+
+
+class SpawnWorkerProcess(_QuietWhenOrphaned, multiprocessing.context.SpawnProcess):
+    pass
+
+
+_WORKER_PROCESSES = {"fork": ForkWorkerProcess, "spawn": SpawnWorkerProcess}
+
+
+class WorkerPool(multiprocessing.pool.Pool):
+    """A process pool whose workers leave quietly when their parent stops reading (:class:`_QuietWhenOrphaned`)."""
+
+    @staticmethod
+    def Process(ctx, *args, **kwds):  # noqa: N802 - multiprocessing's name
+        return _WORKER_PROCESSES[ctx.get_start_method()](*args, **kwds)
+
+
 def _pool_context():
     methods = mp.get_all_start_methods()
     # fork shares the loaded spaCy model copy-on-write. Models are not shared: the model cache is per process,
@@ -71,8 +103,8 @@ def run_rule_operators(texts: Sequence[str], operators: list, seed: int, workers
         mapped = map(rewrite_chunk, chunks)
         pool = None
     else:
-        pool = _pool_context().Pool(min(workers, len(chunks)), initializer=init_pool_worker,
-                                    initargs=(operators, spacy_model, seed))
+        pool = WorkerPool(min(workers, len(chunks)), initializer=init_pool_worker,
+                          initargs=(operators, spacy_model, seed), context=_pool_context())
         mapped = pool.imap(rewrite_chunk, chunks)
     try:
         for chunk_result in mapped:
