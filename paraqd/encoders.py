@@ -18,11 +18,11 @@ pair samplers, the phrase-deletion operator, the benchmarks) loads it with :func
 from __future__ import annotations
 
 import os
-import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .backends import DEFAULT_HINT, check_backend, library_progress_bars
 from .backends import load_encoder as _load_new
+from .process_cache import ProcessCache
 from .resources import resolve_encoder
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,21 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["clear_encoder_cache", "library_progress_bars", "load_encoder"]
 
-_CACHE: dict[tuple[str, str, str, int], Any] = {}
-_LOCK = threading.Lock()
-
-
-def _after_fork_in_child() -> None:
-    # A forked child (a process-pool worker, a spaCy or Dask worker) starts with a copy of the parent's lock,
-    # possibly held by a thread that does not exist there: give it a fresh one. The cache is keyed by process,
-    # so the child loads its own encoder and never runs the parent's (an ONNX Runtime session whose thread pool
-    # stayed in the parent hangs forever when run in the child).
-    global _LOCK
-    _LOCK = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
+_CACHE = ProcessCache()  # a forked worker loads its own (never runs its parent's)
 
 
 def load_encoder(name_or_path: str | os.PathLike | None = None, *, backend: str = "torch",
@@ -65,14 +51,10 @@ def load_encoder(name_or_path: str | os.PathLike | None = None, *, backend: str 
     path = resolve_encoder(None if name_or_path is None else str(name_or_path))
     if not cached:
         return _load_new(path, backend=backend, device=device, cache_dir=cache_dir, hint=hint)
-    key = (path, device or "auto", backend, os.getpid())
-    with _LOCK:
-        if key not in _CACHE:
-            _CACHE[key] = _load_new(path, backend=backend, device=device, cache_dir=cache_dir, hint=hint)
-        return _CACHE[key]
+    return _CACHE.get((path, device or "auto", backend),
+                      lambda: _load_new(path, backend=backend, device=device, cache_dir=cache_dir, hint=hint))
 
 
 def clear_encoder_cache() -> None:
     """Forget every cached encoder (the next :func:`load_encoder` loads it again)."""
-    with _LOCK:
-        _CACHE.clear()
+    _CACHE.clear()

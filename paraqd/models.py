@@ -12,14 +12,13 @@ that cannot be loaded raises :class:`paraqd.errors.ModelUnavailableError` with a
 
 from __future__ import annotations
 
-import os
 import random
 import sys
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import ModelUnavailableError
+from .process_cache import ProcessCache
 
 if TYPE_CHECKING:  # pragma: no cover
     import torch
@@ -36,18 +35,7 @@ __all__ = [
     "model_hint",
 ]
 
-_CACHE: dict[tuple[str, str, str, int], Any] = {}
-_LOCK = threading.Lock()
-
-
-def _after_fork_in_child() -> None:
-    # the parent's lock may be held by one of its threads at the fork: a forked worker gets a fresh one
-    global _LOCK
-    _LOCK = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
+_CACHE = ProcessCache()  # a forked worker loads its own (never runs its parent's)
 
 
 def default_device() -> str:
@@ -65,21 +53,14 @@ def model_hint(example: str = "--model OP=PATH") -> str:
 
 def clear_model_cache() -> None:
     """Forget every loaded model (the next use loads it again). Mostly for tests and long sessions."""
-    with _LOCK:
-        _CACHE.clear()
+    _CACHE.clear()
     encoders = sys.modules.get("paraqd.encoders")  # sentence encoders: cached there (imported when used)
     if encoders is not None:
         encoders.clear_encoder_cache()
 
 
 def _cached(kind: str, name: str, device: str, loader: Callable[[], Any]) -> Any:
-    # keyed by process too: a forked worker loads its own copy instead of using the parent's (an ONNX Runtime
-    # session or a thread pool does not survive a fork; the parent's objects are never touched there)
-    key = (kind, name, device, os.getpid())
-    with _LOCK:
-        if key not in _CACHE:
-            _CACHE[key] = loader()
-        return _CACHE[key]
+    return _CACHE.get((kind, name, device), loader)
 
 
 def _reason(exc: BaseException) -> str:

@@ -155,7 +155,7 @@ def test_a_forked_worker_never_runs_the_parents_onnx_session(tiny_encoder):
     parent = encoders.load_encoder(str(tiny_encoder), backend="onnx-int8")
     expected = parent.encode(TEXTS[:2])[0]
     assert encoders.load_encoder(str(tiny_encoder), backend="onnx-int8") is parent
-    with encoders._LOCK, mp.get_context("fork").Pool(1) as pool:  # the lock is held while the worker forks
+    with encoders._CACHE._lock, mp.get_context("fork").Pool(1) as pool:  # the lock is held while the worker forks
         own, got = pool.apply_async(_load_in_child, (str(tiny_encoder), id(parent))).get(timeout=120)
     assert own
     np.testing.assert_allclose(got, expected, atol=1e-5)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -180,3 +181,33 @@ def test_sentence_encoder_is_cached_and_missing_one_raises(tmp_path):
     assert enc.encode(["a question"]).shape == (1, 384)
     with pytest.raises(ModelUnavailableError, match="no-encoder"):
         load_sentence_encoder(str(tmp_path / "no-encoder"), device="cpu")
+
+
+_SHARED_CACHE = None
+
+
+def _in_forked_child() -> tuple[int, int, int, int]:
+    cache = _SHARED_CACHE
+    before = len(cache)
+    value = cache.get("model", lambda: os.getpid())
+    cache.clear()
+    return before, value, len(cache), len(cache._entries)
+
+
+def test_process_cache_is_private_to_each_process():
+    """A forked worker sees none of its parent's entries, loads its own, and clearing frees only its own."""
+    import multiprocessing as mp
+
+    from paraqd.process_cache import ProcessCache
+
+    global _SHARED_CACHE
+    if "fork" not in mp.get_all_start_methods():
+        pytest.skip("fork is not available here")
+    _SHARED_CACHE = cache = ProcessCache()
+    assert cache.get("model", lambda: os.getpid()) == os.getpid() and len(cache) == 1
+    with mp.get_context("fork").Pool(1) as pool:
+        before, value, after, kept = pool.apply_async(_in_forked_child).get(timeout=60)
+    assert before == 0 and value != os.getpid() and after == 0 and kept == 1  # the parent's entry stays
+    assert cache.get("model", lambda: -1) == os.getpid()
+    cache.clear()
+    assert len(cache) == 0 and cache.get("model", lambda: -1) == -1
