@@ -46,20 +46,22 @@ def _float(text: str, what: str) -> float:
     return value
 
 
+def _whole_in(text: str, low: int, high: int | None, what: str, refusal: str) -> int:
+    """A whole number in [low, high] (``high`` None: no upper bound); ``refusal`` starts the error."""
+    value = _int(text, what)
+    if value < low or (high is not None and value > high):
+        raise argparse.ArgumentTypeError(f"{refusal}, got {value}")
+    return value
+
+
 def count(text: str) -> int:
     """A whole number >= 1."""
-    value = _int(text, "a whole number >= 1")
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+    return _whole_in(text, 1, None, "a whole number >= 1", "must be at least 1")
 
 
 def count_or_zero(text: str) -> int:
     """A whole number >= 0."""
-    value = _int(text, "a whole number >= 0")
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
+    return _whole_in(text, 0, None, "a whole number >= 0", "must be 0 or more")
 
 
 def count_or_all(text: str) -> int | str:
@@ -74,10 +76,7 @@ def count_or_all(text: str) -> int | str:
 
 def seed(text: str) -> int:
     """A random seed: a whole number in [0, 2**32 - 1]."""
-    value = _int(text, f"a whole number in [0, {SEED_MAX}]")
-    if not 0 <= value <= SEED_MAX:
-        raise argparse.ArgumentTypeError(f"must be in [0, {SEED_MAX}], got {value}")
-    return value
+    return _whole_in(text, 0, SEED_MAX, f"a whole number in [0, {SEED_MAX}]", f"must be in [0, {SEED_MAX}]")
 
 
 def _bounded(text: str, low: float, high: float) -> float:
@@ -120,10 +119,7 @@ def non_negative_number(text: str) -> float:
 
 def port(text: str) -> int:
     """A TCP port, 0 (any free port) to 65535."""
-    value = _int(text, "a port number in [0, 65535]")
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"must be in [0, 65535], got {value}")
-    return value
+    return _whole_in(text, 0, 65535, "a port number in [0, 65535]", "must be in [0, 65535]")
 
 
 def device(text: str) -> str:
