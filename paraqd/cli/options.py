@@ -101,6 +101,14 @@ def fraction(text: str) -> float:
     return _bounded(text, 0.0, 1.0)
 
 
+def part_fraction(text: str) -> float:
+    """A fraction of a whole that leaves some of it, in [0, 1) (e.g. the warm-up share of training)."""
+    value = _float(text, "a number in [0, 1)")
+    if not 0 <= value < 1:
+        raise argparse.ArgumentTypeError(f"must be in [0, 1), got {value:g}")
+    return value
+
+
 def positive_number(text: str) -> float:
     """A finite number > 0."""
     value = _float(text, "a number > 0")

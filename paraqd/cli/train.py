@@ -106,7 +106,7 @@ def add_arguments(parser):
     group.add_argument("--batch-size", type=options.count, help="triplets per step (default: 16; recommended: 64)")
     group.add_argument("--lr", type=options.positive_number, help="peak learning rate (default: 2e-5; recommended: 1e-3)")
     group.add_argument("--weight-decay", type=options.non_negative_number, default=0.01, help="AdamW weight decay (default: 0.01)")
-    group.add_argument("--warmup-ratio", type=options.fraction, default=0.1,
+    group.add_argument("--warmup-ratio", type=options.part_fraction, default=0.1,
                        help="fraction of steps of linear warm-up (default: 0.1)")
     group.add_argument("--seed", type=options.seed, default=DEFAULT_SEED, help=f"random seed (default: {DEFAULT_SEED})")
     group.add_argument("--max-seq-length", type=options.count,
