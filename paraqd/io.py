@@ -366,6 +366,23 @@ def _special_file(path: Path) -> bool:
         return False
 
 
+def _remove_orphaned_temporaries(path: Path) -> None:
+    """Remove the temporary files that writers of ``path`` killed with SIGKILL left (nothing can clean up
+    after a SIGKILL): the writing process's id is in each name, and only those of processes gone are removed."""
+    import glob
+
+    for stale in (path.parent or Path(".")).glob(f".{glob.escape(path.name)}.*.tmp"):
+        pid = stale.name[len(path.name) + 2:].split(".", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:  # its writer is gone
+            stale.unlink(missing_ok=True)
+        except OSError:  # alive (another user's, or ours): leave it
+            pass
+
+
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     """Yield a temporary path next to ``path``; on success it replaces ``path`` in one rename.
@@ -385,8 +402,9 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InputError(f"{path}: cannot create its directory ({exc.strerror or exc})") from None
+    _remove_orphaned_temporaries(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent or ".")
     except OSError as exc:
         raise InputError(f"{path}: cannot write in {path.parent} ({exc.strerror or exc})") from None
     os.close(fd)

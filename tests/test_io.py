@@ -129,3 +129,32 @@ def test_stream_format_and_output_directory():
     assert stream_format("out.csv", like="in.jsonl") is None
     with pytest.raises(InputError, match="cannot hold a directory"):
         output_directory("-", "--plots")
+
+
+def test_a_killed_writers_temporary_file_is_removed_by_the_next_write(tmp_path):
+    """SIGKILL leaves the hidden temporary file of an atomic write; the next write of the same output removes
+    it when its writer is gone, and leaves a live writer's alone."""
+    import subprocess
+    import sys
+
+    from paraqd.io import atomic_path
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    dead_pid = int(gone.stdout)
+    out = tmp_path / "scores [1].csv"  # a name with glob characters
+    orphan = tmp_path / f".{out.name}.{dead_pid}.abc123.tmp"
+    orphan.write_text("half")
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        live = tmp_path / f".{out.name}.{alive.pid}.def456.tmp"
+        live.write_text("in progress")
+        other = tmp_path / ".other.csv.1.xyz.tmp"
+        other.write_text("another output's")
+        with atomic_path(out) as tmp:
+            tmp.write_text("done")
+        assert out.read_text() == "done"
+        assert not orphan.exists() and live.exists() and other.exists()
+    finally:
+        alive.kill()
+        alive.wait()
