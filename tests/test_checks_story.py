@@ -1,0 +1,146 @@
+"""Edits that keep every number, unit and name of a problem but change it: coins swapped, the question sentence
+pointed at another part of the story, the giver and receiver of a transfer exchanged (issue 13).
+
+Every sentence here is made up for the test; each rule has a case it must catch and rewordings it must pass.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from paraqd.analysis import default_analyzer
+from paraqd.checks import CheckResult, CriticalInfoChecker, Severity
+from paraqd.resources import spacy_available
+
+pytestmark = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
+
+
+@pytest.fixture(scope="module")
+def checker():
+    return CriticalInfoChecker()
+
+
+def kinds(result: CheckResult, at_least: Severity = Severity.MINOR) -> set[str]:
+    return {f.kind for f in result.findings if f.severity >= at_least}
+
+
+# -- coins are units of value ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Lena saved 40 quarters and 12 dimes.", [("quarters", "quarter"), ("dimes", "dime")]),
+    ("He has sixty pennies and 1 nickel.", [("pennies", "penny"), ("nickel", "nickel")]),
+    ("He spent a quarter of the money on lunch.", []),  # a fraction
+    ("She ate three quarters of the pie.", []),
+    ("In the first quarter the shop sold 30 bikes.", []),  # a period, after an ordinal
+    ("How many state quarters does Omar keep?", []),  # no number counts them
+])
+def test_coin_names_are_units_only_after_a_counting_number(text, expected):
+    doc = default_analyzer().analyze(text)
+    assert [(u.text, u.unit.name) for u in doc.units] == expected
+
+
+def test_a_coin_swapped_for_another_is_a_unit_change(checker):
+    q = "Lena saved 40 quarters in a jar. Her sister saved 25 quarters. How much more money does Lena have?"
+    result = checker.check(q, q.replace("25 quarters", "25 dimes"))
+    assert "unit_changed" in kinds(result, Severity.CRITICAL) and not result.passed
+    assert "quarters became dimes" in result.reasons
+
+
+@pytest.mark.parametrize("paraphrase", [
+    "Lena saved 40 quarters in a jar. Her sister saved $6.25. How much more money does Lena have?",
+    "Lena saved forty quarters in a jar. Her sister saved 25 quarters. How much more money does Lena have?",
+])
+def test_coins_converted_to_their_value_or_spelled_out_pass(checker, paraphrase):
+    q = "Lena saved 40 quarters in a jar. Her sister saved 25 quarters. How much more money does Lena have?"
+    assert not kinds(checker.check(q, paraphrase), Severity.MAJOR)
+
+
+# -- the question sentence asks about another part of the story ------------------------------------------------
+
+CAKES = "Nora baked three cakes for $45. Each cake was cut into 6 slices. "
+
+
+def test_part_of_the_asked_phrase_left_out_is_caught(checker):
+    q = CAKES + "How much did each slice of cake cost?"
+    result = checker.check(q, CAKES + "How much did each cake cost?")
+    assert "question_changed" in kinds(result, Severity.MAJOR) and not result.passed
+    assert any('leaves "slice" out of "slice of cake"' in r for r in result.reasons)
+
+
+def test_a_person_left_out_of_the_question_is_caught(checker):
+    q = "Omar wants 20 guests and his sister wants 30. How much would the party cost if Omar's sister gets her way?"
+    p = "Omar wants 20 guests and his sister wants 30. How much would the party cost if Omar gets his way?"
+    result = checker.check(q, p)
+    assert "question_changed" in kinds(result, Severity.MAJOR)
+    assert any('"sister" out of "Omar\'s sister"' in r for r in result.reasons)
+
+
+@pytest.mark.parametrize("paraphrase", [
+    CAKES + "How much did every slice of cake cost?",  # a word reworded, nothing left out
+    CAKES + "What was the cost of each slice of cake?",
+])
+def test_the_same_question_reworded_passes(checker, paraphrase):
+    q = CAKES + "How much did each slice of cake cost?"
+    assert not kinds(checker.check(q, paraphrase), Severity.MAJOR)
+
+
+def test_a_phrase_left_out_everywhere_is_no_question_change(checker):
+    # "pieces of" goes everywhere: the oranges are the same things, counted the same way
+    q = "A crate holds 40 pieces of fruit. 15 pieces of fruit are sold. How many pieces of fruit are left?"
+    p = "A crate holds 40 fruits. 15 fruits are sold. How many fruits are left?"
+    assert "question_changed" not in kinds(checker.check(q, p), Severity.MAJOR)
+
+
+def test_the_question_taking_another_step_of_the_story_is_caught(checker):
+    story = ("Ivy books a hotel room for her trip to the coast. She pays a 20% deposit and pays the rest when she "
+             "checks out. The room costs $300, which is 50% more than last summer's room. ")
+    q = story + "How much does she pay when checking out?"
+    result = checker.check(q, story + "How much is her deposit?")
+    assert "question_changed" in kinds(result, Severity.MAJOR) and not result.passed
+    assert any('asks about "deposit"' in r and '"checking"' in r for r in result.reasons)
+
+
+def test_the_question_asking_about_one_person_instead_of_all_is_caught(checker):
+    story = "Pia has 3 times as many shells as Leo. Leo has 2 times as many shells as Max. If Max has 5 shells, "
+    result = checker.check(story + "how many shells do the three of them have in total?",
+                           story + "how many shells does Pia have?")
+    assert "question_changed" in kinds(result, Severity.MAJOR)
+
+
+def test_a_question_reworded_with_its_own_words_passes(checker):
+    story = "Pia has 3 times as many shells as Leo. Leo has 2 times as many shells as Max. If Max has 5 shells, "
+    result = checker.check(story + "how many shells do the three of them have in total?",
+                           story + "how many shells do the three of them have altogether?")
+    assert "question_changed" not in kinds(result)
+
+
+# -- the giver and the receiver exchanged ---------------------------------------------------------------------
+
+TRANSFER = "Owen has 30 marbles and Ruth has 12. "
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    (TRANSFER + "Owen gives Ruth 5 marbles. How many marbles does Ruth have now?",
+     TRANSFER + "Ruth gives Owen 5 marbles. How many marbles does Ruth have now?"),
+    (TRANSFER + "He gives his cousin Ruth 5 marbles. How many marbles does Ruth have now?",
+     TRANSFER + "His cousin Ruth gives him 5 marbles. How many marbles does Ruth have now?"),
+])
+def test_giver_and_receiver_exchanged_is_caught(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert "roles_exchanged" in kinds(result, Severity.CRITICAL) and not result.passed
+
+
+@pytest.mark.parametrize("paraphrase", [
+    TRANSFER + "Owen gives 5 marbles to Ruth. How many marbles does Ruth have now?",
+    TRANSFER + "Ruth is given 5 marbles by Owen. How many marbles does Ruth have now?",
+    TRANSFER + "Ruth receives 5 marbles from Owen. How many marbles does Ruth have now?",
+])
+def test_the_same_transfer_said_another_way_passes(checker, paraphrase):
+    q = TRANSFER + "Owen gives Ruth 5 marbles. How many marbles does Ruth have now?"
+    assert "roles_exchanged" not in kinds(checker.check(q, paraphrase))
+
+
+def test_two_transfers_one_each_way_reordered_pass(checker):
+    q = "Owen gives Ruth 5 marbles and Ruth gives Owen 2 pens. How many marbles does Ruth have?"
+    p = "Ruth gives Owen 2 pens and Owen gives Ruth 5 marbles. How many marbles does Ruth have?"
+    assert "roles_exchanged" not in kinds(checker.check(q, p))
