@@ -144,3 +144,73 @@ def test_two_transfers_one_each_way_reordered_pass(checker):
     q = "Owen gives Ruth 5 marbles and Ruth gives Owen 2 pens. How many marbles does Ruth have?"
     p = "Ruth gives Owen 2 pens and Owen gives Ruth 5 marbles. How many marbles does Ruth have?"
     assert "roles_exchanged" not in kinds(checker.check(q, p))
+
+
+# -- a story word asked about must be a close synonym to say the same ------------------------------------------
+
+def _judge(pairs: dict[frozenset, float]):
+    """A WordSimilarity whose words have the given cosines (2-d unit vectors at the right angles to "anchor"
+    words; words not listed are orthogonal to everything)."""
+    import numpy as np
+
+    from paraqd.checks import WordSimilarity
+
+    vectors: dict[str, np.ndarray] = {}
+    dims = 2 * len(pairs) + 256
+    for k, (pair, cos) in enumerate(pairs.items()):
+        a, b = sorted(pair)
+        va, vb = np.zeros(dims), np.zeros(dims)
+        va[2 * k] = 1.0
+        vb[2 * k], vb[2 * k + 1] = cos, (1 - cos ** 2) ** 0.5
+        vectors[a], vectors[b] = va, vb
+
+    def encode(words):
+        rows = []
+        for w in words:
+            if w not in vectors:
+                v = np.zeros(dims)
+                v[2 * len(pairs) + len(vectors)] = 1.0  # a dimension of its own
+                vectors[w] = v
+            rows.append(vectors[w])
+        return np.array(rows)
+
+    return WordSimilarity(encode)
+
+
+STORE = ("Ken opens a bakery in town and bakes 80 rolls on Monday morning. He sells half of them before noon, "
+         "and he removes 10 stale rolls from the shelf in the evening. ")
+
+
+def test_a_related_story_word_is_no_synonym_of_the_word_it_replaced():
+    from paraqd.checks import QuestionCheck
+
+    analyzer = default_analyzer()
+    q = analyzer.analyze(STORE + "How many rolls does he have left at the end of the day?")
+    p = analyzer.analyze(STORE + "How many rolls does he remove at the end of the day?")
+    loose = QuestionCheck(synonyms=_judge({frozenset({"leave", "remove"}): 0.55}))
+    assert "question_changed" in {f.kind for f in loose.compare(q, p) if f.severity >= Severity.MAJOR}
+    close = QuestionCheck(synonyms=_judge({frozenset({"leave", "remove"}): 0.7}))
+    assert "question_changed" not in {f.kind for f in close.compare(q, p)}
+
+
+# -- relative days ---------------------------------------------------------------------------------------------
+
+RAIN = ("It snowed 3 inches on Monday. On Tuesday it snowed 5 inches, and on Wednesday it snowed half as much "
+        "as the previous day. How much snow fell in the three days?")
+
+
+@pytest.mark.parametrize("day", ["Monday", "the next day", "Thursday"])
+def test_the_previous_day_written_as_another_day_is_caught(checker, day):
+    result = checker.check(RAIN, RAIN.replace("the previous day", day))
+    assert "day_changed" in kinds(result, Severity.MAJOR) and not result.passed
+    assert any("(that is, Tuesday)" in r for r in result.reasons)
+
+
+@pytest.mark.parametrize("day", ["Tuesday", "the day before", "the preceding day"])
+def test_the_previous_day_written_as_the_day_it_means_passes(checker, day):
+    assert "day_changed" not in kinds(checker.check(RAIN, RAIN.replace("the previous day", day)))
+
+
+def test_a_weekday_renamed_without_a_relative_day_is_no_day_change(checker):
+    q = "On Monday Zoe read 20 pages and on Friday she read 30. How many pages did she read?"
+    assert "day_changed" not in kinds(checker.check(q, q.replace("Friday", "Saturday")))

@@ -36,6 +36,13 @@ from .synonyms import WordSimilarity
 #: ("the possible amounts" -> "the portions of the money paid"); an edit that copies 91 % and more does not
 EDITED_COPY = 0.9
 
+#: the word similarity from which a word the question sentence took *from the story* says what a lost word
+#: said: a word the story already uses names one of its own steps, and the synonym judge's general 0.5
+#: (:data:`~paraqd.checks.synonyms.DEFAULT_SYNONYM_THRESHOLD`) admits related steps of one story ("have
+#: left" -> "remove" 0.52); close synonyms stay above (build/construction 0.70, pick/pickup 0.63). A new word
+#: the story never used is judged at the general threshold.
+STORY_SYNONYM_THRESHOLD = 0.6
+
 #: dependency relations that join two parts of one phrase ("*John*'s wife", "*Manny*, his *classmates*",
 #: "*Mr. Keith*")
 _PHRASE_DEPS = frozenset({"poss", "compound", "appos", "conj"})
@@ -117,8 +124,9 @@ def story_words_asked(question: QuestionDoc, paraphrase: QuestionDoc, q_sentence
     when *picking* it up" -> "how much was his *deposit*"); both empty unless both are found.
 
     A word lost is not counted when the paraphrase's question sentence has a synonym of it among its new words
-    (``synonyms``: "build" -> "construction"), the same letters written apart ("hotdogs" -> "hot dogs"), or
-    when it is a number or a unit (the number and unit checks compare those)."""
+    (``synonyms``: "build" -> "construction"; a word taken from the story must reach
+    :data:`STORY_SYNONYM_THRESHOLD`), the same letters written apart ("hotdogs" -> "hot dogs"), or when it is a
+    number or a unit (the number and unit checks compare those)."""
     if copied_share(question, paraphrase) < EDITED_COPY:
         return [], []
     q_span, p_span = _sentence(question, q_sentence), _sentence(paraphrase, p_sentence)
@@ -132,8 +140,13 @@ def story_words_asked(question: QuestionDoc, paraphrase: QuestionDoc, q_sentence
         return [], []
     words = [t.lower_ for t in p_span if not t.is_punct]
     joined = {a + b for a, b in zip(words, words[1:])}  # "hot dogs" for "hotdogs"
-    lost = [t for t in _content(question, q_span) if _lemma(t) not in p_words and t.lower_ not in joined
-            and not (synonyms is not None and any(synonyms.are_synonyms(_lemma(t), _lemma(n)) for n in new))]
+    def said_otherwise(tok) -> bool:
+        return synonyms is not None and any(
+            synonyms.are_synonyms(_lemma(tok), _lemma(n), STORY_SYNONYM_THRESHOLD if _lemma(n) in story else None)
+            for n in new)
+
+    lost = [t for t in _content(question, q_span)
+            if _lemma(t) not in p_words and t.lower_ not in joined and not said_otherwise(t)]
     if not lost:
         return [], []
     return [_mention(t) for t in lost], [_mention(t) for t in taken]

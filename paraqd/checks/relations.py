@@ -36,6 +36,7 @@ from .base import Check
 from .content import copied_share, is_deletion
 from .entities import aligned_substitutions, deletions_in_place
 from .findings import Finding, Severity
+from .days import changed_days
 from .roles import exchanged_roles
 
 _CACHE_KEY = "paraqd.checks.relations"
@@ -382,7 +383,8 @@ def _quoted(mentions) -> str:
 
 class RelationCheck(Check):
     """Reports relation words flipped to the other pole, relation words missing, terms exchanged around their
-    relation, the giver and receiver of a verb exchanged (:mod:`.roles`), and negations changed.
+    relation, the giver and receiver of a verb exchanged (:mod:`.roles`), a relative day ("the previous day")
+    written as another day (:mod:`.days`; the ``deleted`` severity, major), and negations changed.
 
     Severities are parameters (defaults chosen on the development data, ``benchmarks/check_dev.py``).
     """
@@ -461,6 +463,11 @@ class RelationCheck(Check):
                 f'"{q_pair[0].text}" and "{q_pair[1].text}" swapped places: '
                 f'"{paraphrase.text[p_pair[0].start:p_pair[1].end]}"',
                 self.flipped, q_pair, p_pair,
+            ))
+        for q_m, p_m, meant in changed_days(question, paraphrase):
+            findings.append(Finding(
+                "day_changed", f'"{q_m.text}" (that is, {meant}) became "{p_m.text}", another day',
+                self.deleted, (q_m,), (p_m,),
             ))
         for q_roles, p_roles in exchanged_roles(question, paraphrase):
             findings.append(Finding(
