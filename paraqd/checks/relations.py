@@ -34,9 +34,9 @@ from ..analysis.document import Mention, QuestionDoc
 from ..resources import load_json
 from .base import Check
 from .content import copied_share, is_deletion
+from .days import changed_days
 from .entities import aligned_substitutions, deletions_in_place
 from .findings import Finding, Severity
-from .days import changed_days
 from .roles import exchanged_roles
 
 _CACHE_KEY = "paraqd.checks.relations"
