@@ -214,3 +214,25 @@ def test_the_previous_day_written_as_the_day_it_means_passes(checker, day):
 def test_a_weekday_renamed_without_a_relative_day_is_no_day_change(checker):
     q = "On Monday Zoe read 20 pages and on Friday she read 30. How many pages did she read?"
     assert "day_changed" not in kinds(checker.check(q, q.replace("Friday", "Saturday")))
+
+
+def test_the_asking_clause_taking_a_step_of_its_own_condition_is_caught(checker):
+    story = ("Ada and Ben stacked a tower of four layers of boxes in the hall of their new shop. They found it too "
+             "short and added 2 more layers. ")
+    ask = "If each layer held 30 boxes, and they took away half of the boxes in the top layer, calculate "
+    result = checker.check(story + ask + "the total number of boxes the tower has.",
+                           story + ask + "the number of boxes they took away.")
+    assert "question_changed" in kinds(result, Severity.MAJOR) and not result.passed
+
+
+def test_days_added_to_the_problem_are_caught(checker):
+    q = "Ida swims 3 laps every time she visits the pool. She visits it twice a day every day. How many laps " \
+        "does she swim in a week?"
+    for added in ("every day, Monday through Friday only.", "on weekdays."):
+        result = checker.check(q, q.replace("every day.", added))
+        assert "day_added" in kinds(result, Severity.MAJOR) and not result.passed
+
+
+def test_a_relative_day_named_as_the_day_it_means_adds_no_day(checker):
+    q = "On Monday Ana ran 3 miles. The next day she ran twice as far. How far did she run in the two days?"
+    assert "day_added" not in kinds(checker.check(q, q.replace("The next day", "On Tuesday")))

@@ -12,8 +12,8 @@ yet asks something else. Two edits do it with words of the story itself:
   the pizza, John, the classmates without Manny.
 - **the story's words asked about** (:func:`story_words_asked`): "how much did he pay when picking it up" ->
   "how much was his deposit" (the deposit is a step of the story), "how many candies do the three of them
-  have in total" -> "how many candies does Rubert have". The question sentence loses its own words and
-  takes words that the problem used elsewhere, for another quantity of the same story.
+  have in total" -> "how many candies does Rubert have". The asking clause loses its own words and takes
+  words that the problem used elsewhere, for another quantity of the same story.
 
 Both readings apply only to a paraphrase that is an edited copy of the problem (most of its words copied
 in order, :func:`~paraqd.checks.content.copied_share`): a free rewording says everything in other words, and
@@ -117,11 +117,13 @@ def parts_left_out(question: QuestionDoc, paraphrase: QuestionDoc, q_sentence: M
     return found
 
 
-def story_words_asked(question: QuestionDoc, paraphrase: QuestionDoc, q_sentence: Mention, p_sentence: Mention,
+def story_words_asked(question: QuestionDoc, paraphrase: QuestionDoc, q_clause: Mention, p_clause: Mention,
                       synonyms: WordSimilarity | None = None) -> tuple[list[Mention], list[Mention]]:
-    """``(lost, taken)``: the content words of the question sentence that an edited copy's question sentence no
-    longer has, and the words it took instead from the problem's other sentences ("how much did he *pay*
-    when *picking* it up" -> "how much was his *deposit*"); both empty unless both are found.
+    """``(lost, taken)``: the content words of the question's asking clause ``q_clause`` (from its wh-word or
+    request verb on) that an edited copy's asking clause ``p_clause`` no longer has, and the words it took
+    instead from the rest of the problem ("how much did he *pay* when *picking* it up" -> "how much was his
+    *deposit*"; "If ... they took out half of the bricks, calculate the *total* number of bricks the *wall*
+    has" -> "calculate the number of bricks they *took* out"); both empty unless both are found.
 
     A word lost is not counted when the paraphrase's question sentence has a synonym of it among its new words
     (``synonyms``: "build" -> "construction"; a word taken from the story must reach
@@ -129,7 +131,7 @@ def story_words_asked(question: QuestionDoc, paraphrase: QuestionDoc, q_sentence
     number or a unit (the number and unit checks compare those)."""
     if copied_share(question, paraphrase) < EDITED_COPY:
         return [], []
-    q_span, p_span = _sentence(question, q_sentence), _sentence(paraphrase, p_sentence)
+    q_span, p_span = _sentence(question, q_clause), _sentence(paraphrase, p_clause)
     if q_span is None or p_span is None:
         return [], []
     q_words, p_words = {_lemma(t) for t in q_span}, {_lemma(t) for t in p_span}

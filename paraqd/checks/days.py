@@ -8,6 +8,11 @@ following day", "the day after" counted from the last weekday named before it), 
 reports an edit in place, one side of which is a relative reference, whose two sides name different days
 (one weekday written for another is the entity check's business). Writing the right day ("the previous day" ->
 "Tuesday") or a relative reference for the day it stands for passes.
+
+A paraphrase that names days of the week the question never names ("He goes in 5 times a day" -> "5 times a
+day, Monday through Friday only") adds a condition on when things happen (:func:`added_days`); a day that a
+relative reference of the question stands for ("the next day" -> "Tuesday") is no new day. On the
+development files no valid paraphrase names a new weekday (``benchmarks/rewordings.py``, docs/explain.md).
 """
 
 from __future__ import annotations
@@ -44,6 +49,26 @@ def day_of(doc: QuestionDoc, start: int, end: int) -> tuple[int, str] | None:
         return None
     step = -1 if any(word in relative.group().lower() for word in _BACK) else 1
     return (before[-1] + step) % 7, relative.group()
+
+
+_DAY_WORD = re.compile(r"\b(?:" + "|".join(WEEKDAYS) + r")s?\b|\bweek(?:day|end)s?\b", re.IGNORECASE)
+
+
+def _day_words(text: str) -> set[str]:
+    return {m.group().lower().rstrip("s") for m in _DAY_WORD.finditer(text)}
+
+
+def added_days(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Mention]:
+    """The paraphrase's mentions of days of the week (a weekday, "weekdays", "weekend") that the question
+    never names and that no relative reference of the question stands for: "Monday through Friday only"
+    added to "every day"."""
+    known = _day_words(question.text)
+    for match in _RELATIVE.finditer(question.text):
+        day = day_of(question, match.start(), match.end())
+        if day is not None:
+            known.add(WEEKDAYS[day[0]])
+    return [Mention(m.start(), m.end(), m.group()) for m in _DAY_WORD.finditer(paraphrase.text)
+            if m.group().lower().rstrip("s") not in known]
 
 
 def changed_days(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, Mention, str]]:

@@ -44,6 +44,9 @@ class Ask:
     noun_span: Mention | None
     units: tuple[UnitMention, ...]
     complete: bool
+    #: the asking clause: the sentence from its clause-opening wh-word or request verb on ("If ..., *calculate
+    #: the number of bricks*"); the whole sentence when none is found
+    clause: Mention | None = None
 
 
 def _is_request(sent) -> bool:
@@ -127,7 +130,8 @@ def _find_ask(doc: QuestionDoc) -> Ask | None:
     units = tuple(u for u in doc.units if asked_from <= u.start < end)
     noun_span = None if noun_tok is None else Mention(noun_tok.idx, noun_tok.idx + len(noun_tok), noun_tok.text)
     noun = None if noun_tok is None else noun_tok.lemma_.lower()
-    return Ask(Mention(start, end, doc.text[start:end]), form, noun, noun_span, units, complete)
+    clause = Mention(asked_from, end, doc.text[asked_from:end])
+    return Ask(Mention(start, end, doc.text[start:end]), form, noun, noun_span, units, complete, clause)
 
 
 def _asking_token(sent):
@@ -259,7 +263,8 @@ class QuestionCheck(Check):
                 f'"{left_out.text}" elsewhere): it now asks about "{kept.text}"',
                 Severity.MAJOR, (phrase,), (),
             )]
-        lost, taken = story_words_asked(question, paraphrase, q_ask.sentence, p_ask.sentence, self.synonyms)
+        lost, taken = story_words_asked(question, paraphrase, q_ask.clause or q_ask.sentence,
+                                        p_ask.clause or p_ask.sentence, self.synonyms)
         if lost:
             return [Finding(
                 "question_changed",
