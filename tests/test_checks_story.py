@@ -7,6 +7,8 @@ Every sentence here is made up for the test; each rule has a case it must catch 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from paraqd.analysis import default_analyzer
 from paraqd.checks import CheckResult, CriticalInfoChecker, Severity
@@ -236,3 +238,17 @@ def test_days_added_to_the_problem_are_caught(checker):
 def test_a_relative_day_named_as_the_day_it_means_adds_no_day(checker):
     q = "On Monday Ana ran 3 miles. The next day she ran twice as far. How far did she run in the two days?"
     assert "day_added" not in kinds(checker.check(q, q.replace("The next day", "On Tuesday")))
+
+
+@settings(max_examples=40, deadline=None)
+@given(day=st.integers(0, 6), phrase=st.sampled_from(
+    [("the previous day", -1), ("the preceding day", -1), ("the day before", -1), ("the next day", 1),
+     ("the following day", 1), ("the day after", 1)]))
+def test_a_relative_day_counts_from_the_last_weekday_named(day, phrase):
+    from paraqd.checks.days import WEEKDAYS, day_of
+
+    words, step = phrase
+    text = f"On {WEEKDAYS[day].capitalize()} Ana ran 3 miles, and {words} she ran 4 miles."
+    doc = default_analyzer().analyze(text)
+    start = text.index(words)
+    assert day_of(doc, start, start + len(words)) == ((day + step) % 7, words)
