@@ -235,6 +235,16 @@ def test_days_added_to_the_problem_are_caught(checker):
         assert "day_added" in kinds(result, Severity.MAJOR) and not result.passed
 
 
+@pytest.mark.parametrize("question, paraphrase", [
+    ("Ida swims 3 laps on weekdays. How many laps does she swim in a week?",
+     "Ida swims 3 laps from Monday to Friday. How many laps does she swim in a week?"),
+    ("Ida swims 3 laps on Saturday and Sunday. How many laps does she swim in a month?",
+     "Ida swims 3 laps every weekend. How many laps does she swim in a month?"),
+])
+def test_weekdays_and_weekends_named_day_by_day_add_no_day(checker, question, paraphrase):
+    assert "day_added" not in kinds(checker.check(question, paraphrase))
+
+
 def test_a_relative_day_named_as_the_day_it_means_adds_no_day(checker):
     q = "On Monday Ana ran 3 miles. The next day she ran twice as far. How far did she run in the two days?"
     assert "day_added" not in kinds(checker.check(q, q.replace("The next day", "On Tuesday")))

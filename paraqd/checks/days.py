@@ -63,6 +63,12 @@ def added_days(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Mention]:
     never names and that no relative reference of the question stands for: "Monday through Friday only"
     added to "every day"."""
     known = _day_words(question.text)
+    # "weekdays" are Monday to Friday and the weekend Saturday and Sunday, either way round
+    for group, days in (("weekday", WEEKDAYS[:5]), ("weekend", WEEKDAYS[5:])):
+        if group in known:
+            known.update(days)
+        elif known.issuperset(days):
+            known.add(group)
     for match in _RELATIVE.finditer(question.text):
         day = day_of(question, match.start(), match.end())
         if day is not None:
