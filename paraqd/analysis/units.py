@@ -5,6 +5,10 @@ case-insensitive trie regex, so a question is scanned once, longest form first (
 "square feet" before "feet"). A form never matches inside a longer word ("someone", "mass", "kinship").
 Ambiguous forms ("m", "s", "h", "g", "l", "in", "min", "second", "foot", ...) count only right after a
 number ("750m", "750 m", "a 750-metre canal") or after *per*, *a*, *an*, *each* ("per m", "a second").
+Coin names (category ``Coin``: quarter, dime, nickel, penny) count only right after a number that counts
+("32 quarters", "sixty-four dimes"): "a quarter of the money" is a fraction and "the first quarter" a period.
+A coin is a unit of value (pint converts "64 quarters" to "$16"), so writing dimes for quarters changes the
+amount as writing centimetres for kilometres does.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ class _Form:
     strict: bool
     exact: frozenset[str] | None  # case-sensitive spellings, or None
     adverb: bool = False  # "daily", "annually": the unit as a rate or period
+    after_number: bool = False  # a unit only right after a counting number ("32 quarters", not "a quarter")
 
 
 class UnitVocabulary:
@@ -65,7 +70,7 @@ class UnitVocabulary:
                                  f"{entry.unit.name!r}")
             if old is not None and old.exact is not None and entry.exact is not None:
                 entry = _Form(entry.unit, entry.abbreviated, entry.plural, entry.needs_context, entry.strict,
-                              old.exact | entry.exact)
+                              old.exact | entry.exact, entry.adverb, entry.after_number)
             forms[key] = entry
 
         for rec in records:
@@ -75,11 +80,13 @@ class UnitVocabulary:
                         plural_abbreviations=tuple(rec.get("plural_abbreviations", ())),
                         adverbs=tuple(rec.get("adverbs", ())), pint=rec.get("pint"))
             units.append(unit)
-            ctx, cs, strict = (set(rec.get(k, ())) for k in ("needs_context", "case_sensitive", "strict"))
+            ctx, cs, strict, counted = (set(rec.get(k, ())) for k in ("needs_context", "case_sensitive", "strict",
+                                                                          "after_number"))
             full = [(unit.name, False), (unit.plural, True)]
             full += [(f, i == 1) for pair in pairs for i, f in enumerate(pair)]
             for form, plural in full:
-                add(form, _Form(unit, False, plural, form in ctx, form in strict, None))
+                add(form, _Form(unit, False, plural, form in ctx, form in strict, None,
+                                after_number=form in counted))
             abbrs = [(a, None) for a in unit.abbreviations] + [(a, True) for a in unit.plural_abbreviations]
             for form, plural in abbrs:
                 add(form, _Form(unit, True, plural, form in ctx, form in strict,
@@ -136,6 +143,8 @@ class UnitVocabulary:
             before = number_before(text, start, ends)
             if entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS:
                 continue
+            if entry.after_number and (before is None or before.kind == "ordinal"):
+                continue  # "a quarter of the money", "the first quarter"
             if entry.strict and before is not None and start > before.end and _word_follows(text, end):
                 continue  # "5 in the box"
             plural = entry.plural

@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 from ..analysis.document import Mention, QuestionDoc, UnitMention
 from ..analysis.quantities import conversions
+from .asked import parts_left_out, story_words_asked
 from .base import Check
 from .entities import LIGHT_NOUNS, find_renames, key_terms
 from .findings import Finding, Severity
+from .synonyms import WordSimilarity
 
 WH_WORDS = frozenset({"what", "how", "which", "who", "whom", "whose", "when", "where", "why"})
 #: imperative verbs that open a final request ("Find the speed of the train.")
@@ -42,6 +44,9 @@ class Ask:
     noun_span: Mention | None
     units: tuple[UnitMention, ...]
     complete: bool
+    #: the asking clause: the sentence from its clause-opening wh-word or request verb on ("If ..., *calculate
+    #: the number of bricks*"); the whole sentence when none is found
+    clause: Mention | None = None
 
 
 def _is_request(sent) -> bool:
@@ -125,7 +130,8 @@ def _find_ask(doc: QuestionDoc) -> Ask | None:
     units = tuple(u for u in doc.units if asked_from <= u.start < end)
     noun_span = None if noun_tok is None else Mention(noun_tok.idx, noun_tok.idx + len(noun_tok), noun_tok.text)
     noun = None if noun_tok is None else noun_tok.lemma_.lower()
-    return Ask(Mention(start, end, doc.text[start:end]), form, noun, noun_span, units, complete)
+    clause = Mention(asked_from, end, doc.text[asked_from:end])
+    return Ask(Mention(start, end, doc.text[start:end]), form, noun, noun_span, units, complete, clause)
 
 
 def _asking_token(sent):
@@ -165,10 +171,18 @@ def _form_and_noun(sent):
 class QuestionCheck(Check):
     """Reports a question gone or cut short (critical; "cut short" only when the question itself was
     complete: "... the total marks for the examination is" may end the same way in a paraphrase), asking
-    in another unit of the same kind (critical), or asking for another noun (minor: on development data back-translation rewords the asked noun more
-    often than invalid paraphrases change it)."""
+    in another unit of the same kind (critical), asking about another part of the story (an edited copy
+    whose question sentence left out part of a phrase or took the story's words: major, :mod:`.asked`), or
+    asking for another noun (minor: on development data back-translation rewords the asked noun more
+    often than invalid paraphrases change it).
+
+    ``synonyms``: a :class:`~paraqd.checks.synonyms.WordSimilarity`; a word of the question sentence replaced
+    by a synonym is not lost (:func:`~paraqd.checks.asked.story_words_asked`)."""
 
     name = "question"
+
+    def __init__(self, synonyms: WordSimilarity | None = None) -> None:
+        self.synonyms = synonyms
 
     def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
         q_ask = find_ask(question)
@@ -194,6 +208,8 @@ class QuestionCheck(Check):
                 Severity.CRITICAL if same_category else Severity.MINOR, q_ask.units, p_ask.units,
             ))
         findings.extend(self._asks_about_other_part(question, paraphrase, q_ask, p_ask))
+        if not findings:
+            findings.extend(self._asks_about_other_story_part(question, paraphrase, q_ask, p_ask))
         if not findings and self._asks_other_noun(question, paraphrase, q_ask, p_ask):
             findings.append(Finding(
                 "question_changed",
@@ -235,6 +251,29 @@ class QuestionCheck(Check):
             ))
         return findings
 
+    def _asks_about_other_story_part(self, question: QuestionDoc, paraphrase: QuestionDoc, q_ask: Ask,
+                                     p_ask: Ask) -> list[Finding]:
+        """An edited copy's question sentence that now names another part of the story (major,
+        :mod:`.asked`): part of a phrase left out ("each piece of pizza" -> "each pizza"), or the story's
+        words asked about ("how much did he pay when picking it up" -> "how much was his deposit")."""
+        for left_out, phrase, kept in parts_left_out(question, paraphrase, q_ask.sentence, p_ask.sentence):
+            return [Finding(
+                "question_changed",
+                f'the question leaves "{left_out.text}" out of "{phrase.text}" (the paraphrase still mentions '
+                f'"{left_out.text}" elsewhere): it now asks about "{kept.text}"',
+                Severity.MAJOR, (phrase,), (),
+            )]
+        lost, taken = story_words_asked(question, paraphrase, q_ask.clause or q_ask.sentence,
+                                        p_ask.clause or p_ask.sentence, self.synonyms)
+        if lost:
+            return [Finding(
+                "question_changed",
+                f"the question asks about {_listed(taken)}, which the problem says elsewhere, instead of "
+                f"{_listed(lost)}",
+                Severity.MAJOR, tuple(lost), tuple(taken),
+            )]
+        return []
+
     @staticmethod
     def _asks_other_noun(question: QuestionDoc, paraphrase: QuestionDoc, q_ask: Ask, p_ask: Ask) -> bool:
         if q_ask.form != p_ask.form or q_ask.noun is None or p_ask.noun is None or q_ask.noun == p_ask.noun:
@@ -257,6 +296,10 @@ class QuestionCheck(Check):
             and any(not sent.start <= m.start < sent.end for m in r.old.mentions)
             for r in renames
         )
+
+
+def _listed(mentions) -> str:
+    return ", ".join(dict.fromkeys(f'"{m.text}"' for m in mentions))
 
 
 def asked_unit(doc: QuestionDoc) -> str | None:

@@ -34,8 +34,10 @@ from ..analysis.document import Mention, QuestionDoc
 from ..resources import load_json
 from .base import Check
 from .content import copied_share, is_deletion
+from .days import added_days, changed_days
 from .entities import aligned_substitutions, deletions_in_place
 from .findings import Finding, Severity
+from .roles import exchanged_roles
 
 _CACHE_KEY = "paraqd.checks.relations"
 _VERB_POS = frozenset({"VERB", "AUX"})
@@ -380,7 +382,10 @@ def _quoted(mentions) -> str:
 
 
 class RelationCheck(Check):
-    """Reports relation words flipped to the other pole, relation words missing, and negations changed.
+    """Reports relation words flipped to the other pole, relation words missing, terms exchanged around their
+    relation, the giver and receiver of a verb exchanged (:mod:`.roles`), a relative day ("the previous day")
+    written as another day or days of the week the question never names (:mod:`.days`; the ``deleted``
+    severity, major), and negations changed.
 
     Severities are parameters (defaults chosen on the development data, ``benchmarks/check_dev.py``).
     """
@@ -459,6 +464,25 @@ class RelationCheck(Check):
                 f'"{q_pair[0].text}" and "{q_pair[1].text}" swapped places: '
                 f'"{paraphrase.text[p_pair[0].start:p_pair[1].end]}"',
                 self.flipped, q_pair, p_pair,
+            ))
+        for q_m, p_m, meant in changed_days(question, paraphrase):
+            findings.append(Finding(
+                "day_changed", f'"{q_m.text}" (that is, {meant}) became "{p_m.text}", another day',
+                self.deleted, (q_m,), (p_m,),
+            ))
+        new_days = added_days(question, paraphrase)
+        if new_days:
+            findings.append(Finding(
+                "day_added", f"the paraphrase adds {_quoted(new_days)}, days the question never names (a "
+                "condition on when things happen)", self.deleted, (), tuple(new_days),
+            ))
+        for q_roles, p_roles in exchanged_roles(question, paraphrase):
+            findings.append(Finding(
+                "roles_exchanged",
+                f'"{q_roles.agent_at.text}" and "{q_roles.recipient_at.text}" exchanged roles: in the question '
+                f'"{q_roles.agent_at.text}" {q_roles.verb_at.text} to "{q_roles.recipient_at.text}", in the '
+                f'paraphrase "{p_roles.agent_at.text}" {p_roles.verb_at.text} to "{p_roles.recipient_at.text}"',
+                self.flipped, (q_roles.agent_at, q_roles.recipient_at), (p_roles.agent_at, p_roles.recipient_at),
             ))
         q_neg, p_neg = q_words.get(("negation", ""), []), p_words.get(("negation", ""), [])
         if len(q_neg) > len(p_neg):
