@@ -215,3 +215,15 @@ def test_openvino_missing_says_how_to_install(tiny_encoder, tmp_path, monkeypatc
     monkeypatch.setitem(sys.modules, "openvino", None)  # import openvino raises ImportError
     with pytest.raises(InputError, match=r"paraqd\[openvino\]"):
         load_encoder(tiny_encoder, "openvino", cache_dir=tmp_path)
+
+
+def test_openvino_precision_names_what_runs(monkeypatch):
+    from paraqd import backends
+
+    monkeypatch.setenv(backends.OPENVINO_PRECISION_ENV, "f32")
+    if backends.openvino_available():
+        assert backends.openvino_precision() == "f32"  # the override, as the encoder compiles it
+        monkeypatch.delenv(backends.OPENVINO_PRECISION_ENV)
+        assert backends.openvino_precision() in {"f32", "bf16", "f16"}
+    monkeypatch.setattr(backends, "openvino_available", lambda: False)
+    assert backends.openvino_precision() is None

@@ -33,7 +33,8 @@ examples:
   paraqd score data.parquet -o out.parquet --question-column problem --paraphrase-column rewrite
   paraqd score pairs.csv -o explained.csv --explain      # adds a `reasons` column
   paraqd score pairs.csv -o paper.csv --pure             # the paper's score: the learned cosine alone
-  paraqd score big.csv -o scored.csv --backend onnx-int8  # about 2x faster on CPU
+  paraqd score big.csv -o scored.csv --backend openvino   # several times faster on CPUs with bfloat16
+  paraqd score big.csv -o scored.csv --backend onnx-int8  # about 2x faster on other CPUs
   cat pairs.jsonl | paraqd score - -o - > scored.jsonl     # standard input and output
   paraqd score big.csv -o scored.csv --engine dask --workers 2   # chunks on a local Dask cluster
   paraqd score big.csv -o scored.csv --engine dask --dask-address tcp://scheduler:8786
