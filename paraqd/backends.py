@@ -16,7 +16,7 @@ instead, so it needs only ``onnxruntime`` and ``onnx`` and works offline.
 
 ``"openvino"`` compiles the same fp32 ONNX graph with ``openvino.Core().compile_model`` (no optimum-intel, which
 pins older transformers). OpenVINO picks the CPU's fastest precision: bfloat16 where the CPU computes it
-natively (Xeon Sapphire Rapids with AMX here: 4.6-6.2x the pairs/s of PyTorch fp32 for all-MiniLM-L6-v2, with
+natively (Xeon Sapphire Rapids with AMX here: 4.5-6.2x the pairs/s of PyTorch fp32 for all-MiniLM-L6-v2, with
 the same verdicts), fp32 elsewhere; :func:`openvino_precision` tells which. ``PARAQD_OPENVINO_PRECISION=f32``
 forces fp32.
 """
