@@ -270,14 +270,19 @@ class OpenVINOTransformerModel(_GraphTransformerModel):
 
     Compiled for latency (one batch at a time, as ``encode`` sends them) on as many threads as PyTorch would
     use, in OpenVINO's default precision for this CPU (bfloat16 where it is native, else fp32) unless
-    ``PARAQD_OPENVINO_PRECISION`` names one. Each thread runs its own infer request, so concurrent ``encode``
-    calls (a server's threads) do not share buffers.
+    ``PARAQD_OPENVINO_PRECISION`` names one.
+
+    Every inference runs in one worker thread of this model, never in the caller's: on CPUs with AMX the
+    thread that submits an OpenVINO inference carries the AMX tile state from then on, and a signal delivered
+    to such a thread on a small alternate signal stack kills the process (SIGSEGV): the main thread must stay
+    clean, or Ctrl-C / SIGTERM during ``paraqd score`` would crash instead of stopping. The one thread also
+    serialises concurrent ``encode`` calls (a server's threads) on the one infer request.
     """
 
     runtime = "an OpenVINO compiled model"
 
     def __init__(self, onnx_file: str | os.PathLike, config):
-        import threading
+        from concurrent.futures import ThreadPoolExecutor
 
         import openvino as ov
 
@@ -285,11 +290,13 @@ class OpenVINOTransformerModel(_GraphTransformerModel):
         precision = os.environ.get(OPENVINO_PRECISION_ENV, "").strip()
         if precision:
             properties["INFERENCE_PRECISION_HINT"] = precision
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="paraqd-openvino")
         try:
-            compiled = ov.Core().compile_model(str(onnx_file), "CPU", properties)
+            compiled = self._worker.submit(ov.Core().compile_model, str(onnx_file), "CPU", properties).result()
         except RuntimeError as exc:
-            raise InputError(f"{onnx_file}: OpenVINO cannot compile the graph "
-                             f"({str(exc).strip().splitlines()[0][:200] if str(exc).strip() else exc})") from None
+            self._worker.shutdown(wait=False)
+            first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+            raise InputError(f"{onnx_file}: OpenVINO cannot compile the graph ({first})") from None
         super().__init__(onnx_file, config, [i.get_any_name() for i in compiled.inputs])
         self.compiled = compiled
         hint = compiled.get_property("INFERENCE_PRECISION_HINT")
@@ -297,14 +304,19 @@ class OpenVINOTransformerModel(_GraphTransformerModel):
         self.precision = hint.get_type_name() if hasattr(hint, "get_type_name") else str(hint)
         names = [o.get_any_name() for o in compiled.outputs]
         self._output = names.index("last_hidden_state") if "last_hidden_state" in names else 0
-        self._requests = threading.local()
+        self._request = compiled.create_infer_request()
+
+    def _infer(self, feed: dict[str, Any]):
+        self._request.infer(feed)
+        return self._request.get_output_tensor(self._output).data.copy()  # the request reuses its buffer
 
     def _run(self, feed: dict[str, Any]):
-        request = getattr(self._requests, "request", None)
-        if request is None:
-            request = self._requests.request = self.compiled.create_infer_request()
-        request.infer(feed)
-        return request.get_output_tensor(self._output).data.copy()  # the request reuses its buffer
+        return self._worker.submit(self._infer, feed).result()
+
+    def __del__(self):
+        worker = getattr(self, "_worker", None)
+        if worker is not None:
+            worker.shutdown(wait=False)
 
 
 # -- export ---------------------------------------------------------------------------------------------------

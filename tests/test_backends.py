@@ -185,17 +185,29 @@ def test_openvino_matches_torch(tiny_encoder, tmp_path, monkeypatch):
     assert {p.name for p in out_dir.iterdir()} == {ONNX_FILES["onnx"], EXPORT_INFO}
 
 
-def test_openvino_threads_each_run_their_own_request(tiny_encoder, tmp_path):
-    """Concurrent encode calls (a server's threads) get the embeddings of a lone call."""
+def test_openvino_serves_concurrent_threads_from_its_own_worker(tiny_encoder, tmp_path, monkeypatch):
+    """Concurrent encode calls (a server's threads) get the embeddings of a lone call, and every inference runs
+    in the model's worker thread, never the caller's: a thread that ran an AMX inference kills the process when
+    a signal lands on its small alternate stack (the SIGTERM test of test_faults.py crashed so)."""
     pytest.importorskip("openvino")
+    import threading
     from concurrent.futures import ThreadPoolExecutor
 
     encoder = load_encoder(tiny_encoder, "openvino", cache_dir=tmp_path)
+    stand_in = encoder[0].model
+    ran_in, infer = set(), stand_in._infer
+
+    def spy(feed):
+        ran_in.add(threading.current_thread().name)
+        return infer(feed)
+
+    monkeypatch.setattr(stand_in, "_infer", spy)
     alone = [encoder.encode([text]) for text in TEXTS]
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda t: encoder.encode([t]), TEXTS * 4))
     for i, got in enumerate(together):
         np.testing.assert_allclose(got, alone[i % len(TEXTS)], atol=1e-6)
+    assert ran_in and all(name.startswith("paraqd-openvino") for name in ran_in)
 
 
 def test_openvino_runs_on_the_cpu_only_and_is_not_pickled(tiny_encoder, tmp_path):
