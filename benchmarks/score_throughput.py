@@ -15,13 +15,14 @@ Ranking: --questions questions with --candidates candidates each. paraqd: ``rank
 (pure: ``encode([question, candidate])`` per candidate; hybrid: ``scorer.score(question, candidate)`` per
 candidate, which parses and encodes the question again each time).
 
-Backends (--backends): pure-cosine pairs/s of each CPU backend on the AQUA pairs, its ratio to torch, the
-Pearson correlation of its scores with torch's, and the share of pairs whose hybrid verdict (valid / invalid
-at the scorer's threshold) is the same as torch's.
+Backends (--backends): pure-cosine pairs/s of each CPU backend on the AQUA pairs, timed in interleaved rounds,
+its ratio to torch, the Pearson correlation of its scores with torch's, and the share of pairs whose hybrid
+verdict (valid / invalid at the scorer's threshold) is the same as torch's (``compare_backends`` of
+benchmarks/onnx_scoring.py, which reports the same on its own).
 
 The last line printed is one JSON object.
 
-    python benchmarks/score_throughput.py [--hybrid-pairs 3000] [--backends torch,onnx-int8]
+    python benchmarks/score_throughput.py [--hybrid-pairs 3000] [--backends torch,onnx-int8,openvino]
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def main() -> None:
                         help="pairs of the hybrid workload (0 skips it)")
     parser.add_argument("--workers", type=int, default=None,
                         help="parsing processes of the hybrid scorer (default: every core this process may use)")
-    parser.add_argument("--backends", default="torch,onnx,onnx-int8",
+    parser.add_argument("--backends", default="torch,onnx,onnx-int8,openvino",
                         help="comma-separated CPU backends to compare with torch ('' skips)")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -207,26 +208,15 @@ def main() -> None:
     # -- backends ------------------------------------------------------------------------------------------
     backends = [b for b in args.backends.split(",") if b]
     if backends:
-        torch_scores = scorer.score_pairs(questions, paraphrases)
-        torch_valid = hybrid.score_pairs(questions, paraphrases) >= hybrid.threshold
-        rates = {}
-        for backend in backends:
-            other = hybrid if backend == "torch" else ParaphraseScorer.load(
-                batch_size=args.batch_size, backend=backend, device="cpu", hybrid=True, workers=args.workers)
-            scores = other.cosine_pairs(questions, paraphrases)  # also the warm-up
-            secs = best_of(lambda o=other: o.cosine_pairs(questions, paraphrases), args.repeats)
-            valid = other.score_pairs(questions, paraphrases) >= hybrid.threshold  # its own synonym judge too
-            rates[backend] = {
-                "pairs_per_second": round(len(questions) / secs, 1),
-                "seconds": secs,
-                "pearson_vs_torch": round(float(np.corrcoef(scores, torch_scores)[0, 1]), 5),
-                "hybrid_verdict_agreement": round(float(np.mean(valid == torch_valid)), 4),
-            }
-        base = rates.get("torch", {}).get("seconds", paraqd_s)  # torch timed in this loop, beside the others
-        for backend, row in rates.items():
-            row["ratio_vs_torch"] = round(base / row.pop("seconds"), 3)
+        from onnx_scoring import compare_backends  # benchmarks/onnx_scoring.py: the same measurement
+
+        compared = compare_backends(questions, paraphrases, backends, rounds=args.repeats,
+                                    batch_size=args.batch_size)
+        for backend, row in compared["backends"].items():
             print(f"backend {backend:<10} {row}")
-        result["backends"] = rates
+        result["backends"] = compared["backends"]
+        result["backends_skipped"] = compared["skipped"]
+        result["fastest_backend"] = compared["fastest"]
     print(json.dumps(result))
 
 

@@ -1,9 +1,10 @@
-"""Inference backends for sentence encoders: PyTorch, ONNX Runtime, and ONNX Runtime with int8 weights.
+"""Inference backends for sentence encoders: PyTorch, ONNX Runtime (fp32 or int8 weights), and OpenVINO.
 
 ``load_encoder(path, backend="onnx-int8")`` returns an ordinary
 :class:`~sentence_transformers.SentenceTransformer` (same tokenizer, pooling, normalisation, ``encode``) whose
-transformer runs in ONNX Runtime. The ONNX graph is exported from the model's own weights on first use, and
-quantised to int8 (dynamic quantisation, per-channel weights) for ``"onnx-int8"``; both are cached:
+transformer runs in ONNX Runtime; ``backend="openvino"`` runs it in OpenVINO instead. The ONNX graph is
+exported from the model's own weights on first use, and quantised to int8 (dynamic quantisation, per-channel
+weights) for ``"onnx-int8"``; both are cached:
 
 * in ``MODEL_DIR/onnx/`` (``model.onnx``, ``model_O2_qint8.onnx``), the layout sentence-transformers uses, when the
   model directory is writable and not an installed package;
@@ -12,6 +13,12 @@ quantised to int8 (dynamic quantisation, per-channel weights) for ``"onnx-int8"`
 sentence-transformers' own ``backend="onnx"`` goes through ``optimum-onnx``, whose releases pin
 ``transformers<4.58``; paraqd exports with ``torch.onnx`` and quantises with ``onnxruntime.quantization``
 instead, so it needs only ``onnxruntime`` and ``onnx`` and works offline.
+
+``"openvino"`` compiles the same fp32 ONNX graph with ``openvino.Core().compile_model`` (no optimum-intel, which
+pins older transformers). OpenVINO picks the CPU's fastest precision: bfloat16 where the CPU computes it
+natively (Xeon Sapphire Rapids with AMX here: 4.5-6.2x the pairs/s of PyTorch fp32 for all-MiniLM-L6-v2, with
+the same verdicts), fp32 elsewhere; :func:`openvino_precision` tells which. ``PARAQD_OPENVINO_PRECISION=f32``
+forces fp32.
 """
 
 from __future__ import annotations
@@ -39,6 +46,10 @@ logger = logging.getLogger(__name__)
 
 ONNX_SUBDIR = "onnx"
 ONNX_FILES = {"onnx": "model.onnx", "onnx-int8": "model_O2_qint8.onnx"}
+#: The backends that run an exported ONNX graph, and which graph (``ONNX_FILES`` key) each compiles.
+GRAPH_OF_BACKEND = {"onnx": "onnx", "onnx-int8": "onnx-int8", "openvino": "onnx"}
+#: Overrides OpenVINO's inference precision (``"f32"``, ``"bf16"``...; unset: the CPU's fastest).
+OPENVINO_PRECISION_ENV = "PARAQD_OPENVINO_PRECISION"
 EXPORT_INFO = "paraqd_export.json"
 OPSET = 17
 _WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
@@ -53,9 +64,34 @@ def onnx_available() -> bool:
     return all(importlib.util.find_spec(m) is not None for m in ("onnxruntime", "onnx"))
 
 
+def openvino_available() -> bool:
+    """Whether the ``"openvino"`` backend can run here (``openvino`` and ``onnx`` importable)."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) is not None for m in ("openvino", "onnx"))
+
+
+def openvino_precision() -> str | None:
+    """The precision the ``"openvino"`` backend computes in on this CPU (``"bf16"``, ``"f32"``...), ``None``
+    when OpenVINO is not installed. ``"bf16"`` is where it is the fastest CPU backend."""
+    if not openvino_available():
+        return None
+    forced = os.environ.get(OPENVINO_PRECISION_ENV, "").strip()
+    if forced:
+        return forced
+    import openvino as ov
+
+    hint = ov.Core().get_property("CPU", "INFERENCE_PRECISION_HINT")
+    return hint.get_type_name() if hasattr(hint, "get_type_name") else str(hint)
+
+
 def fastest_cpu_backend(model_path: str | os.PathLike | None = None) -> str:
-    """The fastest backend that runs ``model_path`` (``None``: the embedded encoder) on the CPU here:
-    ``"onnx-int8"`` for a local model directory when ONNX Runtime is installed, else ``"torch"``."""
+    """The backend phrase deletion (f5) runs ``model_path`` on (``None``: the embedded encoder) on the CPU:
+    ``"onnx-int8"`` for a local model directory when ONNX Runtime is installed, else ``"torch"``.
+
+    f5 runs one-thread encoders on a question's few phrases at a time, where int8 ONNX Runtime is the quick
+    one; large batches on a CPU with bfloat16 (what ``paraqd score`` does) are fastest on ``"openvino"``.
+    """
     from .resources import resolve_encoder
 
     path = resolve_encoder(None if model_path is None else str(model_path))
@@ -63,6 +99,7 @@ def fastest_cpu_backend(model_path: str | os.PathLike | None = None) -> str:
 
 
 def check_backend(backend: str) -> str:
+    """``backend`` when it names a backend of :data:`paraqd.defaults.BACKENDS`, else an :class:`InputError`."""
     if backend not in BACKENDS:
         raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     return backend
@@ -110,8 +147,10 @@ def load_encoder(model_path: str | os.PathLike | None = None, backend: str = "to
 
     Args:
         model_path: a sentence-transformers model directory (``None``: the embedded all-MiniLM-L6-v2).
-        backend: ``"torch"``, ``"onnx"`` (fp32 graph) or ``"onnx-int8"`` (int8 weights, fastest on CPU).
-        device: ``"cpu"``, ``"cuda"``...; ONNX backends use CUDA only when onnxruntime-gpu is installed.
+        backend: ``"torch"``, ``"onnx"`` (fp32 graph), ``"onnx-int8"`` (int8 weights) or ``"openvino"``
+            (the fp32 graph compiled by OpenVINO, bfloat16 where the CPU has it: fastest on such CPUs).
+        device: ``"cpu"``, ``"cuda"``...; ONNX backends use CUDA only when onnxruntime-gpu is installed;
+            ``"openvino"`` runs on the CPU.
         cache_dir: where exported graphs go when the model directory cannot hold them.
         hint: how to supply the model, in the error when it cannot be loaded.
     """
@@ -123,42 +162,51 @@ def load_encoder(model_path: str | os.PathLike | None = None, backend: str = "to
         return load_sentence_transformer(path, device=device, hint=hint)
     if not Path(path).is_dir():
         raise InputError(f"backend {backend!r} needs a local model directory, not {path!r}")
-    _require_onnxruntime()
+    if backend == "openvino":
+        if device is not None and not str(device).startswith("cpu"):
+            raise InputError(f"backend 'openvino' runs on the CPU, not {device!r}; use backend='torch' there")
+        _require_openvino()
+    else:
+        _require_onnxruntime()
     model = load_sentence_transformer(path, device="cpu", hint=hint)
-    onnx_file = export_onnx(path, quantize=backend == "onnx-int8", cache_dir=cache_dir, model=model)
-    use_onnx_runtime(model, onnx_file, device=device)
+    graph = GRAPH_OF_BACKEND[backend]
+    onnx_file = export_onnx(path, quantize=graph == "onnx-int8", cache_dir=cache_dir, model=model)
+    if backend == "openvino":
+        use_openvino(model, onnx_file)
+    else:
+        use_onnx_runtime(model, onnx_file, device=device)
     return model
 
 
 def use_onnx_runtime(model, onnx_file: str | os.PathLike, device: str | None = None) -> None:
     """Swap the transformer of a loaded SentenceTransformer for an ONNX Runtime session of ``onnx_file``."""
+    _swap_transformer(model, lambda config: OnnxTransformerModel(onnx_file, config, device=device))
+
+
+def use_openvino(model, onnx_file: str | os.PathLike) -> None:
+    """Swap the transformer of a loaded SentenceTransformer for ``onnx_file`` compiled by OpenVINO (CPU)."""
+    _swap_transformer(model, lambda config: OpenVINOTransformerModel(onnx_file, config))
+
+
+def _swap_transformer(model, build) -> None:
     transformer = _transformer_module(model)
-    transformer.model = OnnxTransformerModel(onnx_file, transformer.model.config, device=device)
+    transformer.model = build(transformer.model.config)
     transformer._declared_forward_params = set(transformer.model.input_names) | {"return_dict"}
     transformer.model_forward_params = set(transformer._declared_forward_params)
 
 
-class OnnxTransformerModel(torch.nn.Module):
-    """Stands in for a Hugging Face encoder: same inputs, returns ``{"last_hidden_state": ...}``.
+class _GraphTransformerModel(torch.nn.Module):
+    """Stands in for a Hugging Face encoder: same inputs, returns ``{"last_hidden_state": ...}``, computed by
+    a compiled ONNX graph (subclasses say which runtime runs it: :meth:`_run`)."""
 
-    It runs an :class:`onnxruntime.InferenceSession` with as many threads as PyTorch would use.
-    """
+    #: what cannot be pickled, for the error message
+    runtime = "a compiled graph"
 
-    def __init__(self, onnx_file: str | os.PathLike, config, device: str | None = None):
+    def __init__(self, onnx_file: str | os.PathLike, config, input_names: Sequence[str]):
         super().__init__()
-        import onnxruntime as ort
-
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = torch.get_num_threads()
-        providers = ["CPUExecutionProvider"]
-        if device and str(device).startswith("cuda") and "CUDAExecutionProvider" in ort.get_available_providers():
-            providers.insert(0, "CUDAExecutionProvider")
-        self.session = ort.InferenceSession(str(onnx_file), options, providers=providers)
         self.config = config
         self.onnx_file = str(onnx_file)
-        self.input_names = [i.name for i in self.session.get_inputs()]
-        outputs = [o.name for o in self.session.get_outputs()]
-        self._output = "last_hidden_state" if "last_hidden_state" in outputs else outputs[0]
+        self.input_names = list(input_names)
         self.register_buffer("_anchor", torch.zeros(0), persistent=False)  # gives the module a device
 
     @property
@@ -174,12 +222,101 @@ class OnnxTransformerModel(torch.nn.Module):
                 if name != "token_type_ids":
                     raise InputError(f"{self.onnx_file}: the ONNX graph needs input {name!r}")
                 value = torch.zeros_like(input_ids)
-            feed[name] = value.detach().cpu().numpy().astype("int64", copy=False)
-        [hidden] = self.session.run([self._output], feed)
-        return {"last_hidden_state": torch.from_numpy(hidden)}
+            feed[name] = value.detach().cpu().numpy().astype("int64", copy=False)  # no copy for CPU int64
+        return {"last_hidden_state": torch.from_numpy(self._run(feed))}
+
+    def _run(self, feed: dict[str, Any]):
+        """The ``last_hidden_state`` array of one batch (a NumPy array the caller owns)."""
+        raise NotImplementedError
 
     def __getstate__(self):
-        raise TypeError("an ONNX Runtime session cannot be pickled; load the encoder in each process")
+        raise TypeError(f"{self.runtime} cannot be pickled; load the encoder in each process")
+
+
+class OnnxTransformerModel(_GraphTransformerModel):
+    """A Hugging Face encoder stand-in running an :class:`onnxruntime.InferenceSession` with as many threads as
+    PyTorch would use.
+
+    Its threads sleep between operators instead of spin-waiting (``session.intra_op.allow_spinning=0``): the
+    hybrid scorer parses in a thread or processes beside the encoder, and on a busy machine spinning threads
+    take the cores the others need (int8 scoring ran 1.94x torch's pairs/s without spinning against 1.45x with
+    it, and 4.70x against 4.37x, in two interleaved runs on the shared 2-core machine).
+    """
+
+    runtime = "an ONNX Runtime session"
+
+    def __init__(self, onnx_file: str | os.PathLike, config, device: str | None = None):
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = torch.get_num_threads()
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        providers = ["CPUExecutionProvider"]
+        if device and str(device).startswith("cuda") and "CUDAExecutionProvider" in ort.get_available_providers():
+            providers.insert(0, "CUDAExecutionProvider")
+        session = ort.InferenceSession(str(onnx_file), options, providers=providers)
+        super().__init__(onnx_file, config, [i.name for i in session.get_inputs()])
+        self.session = session
+        outputs = [o.name for o in session.get_outputs()]
+        self._output = "last_hidden_state" if "last_hidden_state" in outputs else outputs[0]
+
+    def _run(self, feed: dict[str, Any]):
+        [hidden] = self.session.run([self._output], feed)
+        return hidden
+
+
+class OpenVINOTransformerModel(_GraphTransformerModel):
+    """A Hugging Face encoder stand-in running the ONNX graph compiled by OpenVINO for the CPU.
+
+    Compiled for latency (one batch at a time, as ``encode`` sends them) on as many threads as PyTorch would
+    use, in OpenVINO's default precision for this CPU (bfloat16 where it is native, else fp32) unless
+    ``PARAQD_OPENVINO_PRECISION`` names one.
+
+    Every inference runs in one worker thread of this model, never in the caller's: on CPUs with AMX the
+    thread that submits an OpenVINO inference carries the AMX tile state from then on, and a signal delivered
+    to such a thread on a small alternate signal stack kills the process (SIGSEGV): the main thread must stay
+    clean, or Ctrl-C / SIGTERM during ``paraqd score`` would crash instead of stopping. The one thread also
+    serialises concurrent ``encode`` calls (a server's threads) on the one infer request.
+    """
+
+    runtime = "an OpenVINO compiled model"
+
+    def __init__(self, onnx_file: str | os.PathLike, config):
+        from concurrent.futures import ThreadPoolExecutor
+
+        import openvino as ov
+
+        properties = {"PERFORMANCE_HINT": "LATENCY", "INFERENCE_NUM_THREADS": torch.get_num_threads()}
+        precision = os.environ.get(OPENVINO_PRECISION_ENV, "").strip()
+        if precision:
+            properties["INFERENCE_PRECISION_HINT"] = precision
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="paraqd-openvino")
+        try:
+            compiled = self._worker.submit(ov.Core().compile_model, str(onnx_file), "CPU", properties).result()
+        except RuntimeError as exc:
+            self._worker.shutdown(wait=False)
+            first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+            raise InputError(f"{onnx_file}: OpenVINO cannot compile the graph ({first})") from None
+        super().__init__(onnx_file, config, [i.get_any_name() for i in compiled.inputs])
+        self.compiled = compiled
+        hint = compiled.get_property("INFERENCE_PRECISION_HINT")
+        #: the precision OpenVINO runs the graph in: "bf16", "f32"...
+        self.precision = hint.get_type_name() if hasattr(hint, "get_type_name") else str(hint)
+        names = [o.get_any_name() for o in compiled.outputs]
+        self._output = names.index("last_hidden_state") if "last_hidden_state" in names else 0
+        self._request = compiled.create_infer_request()
+
+    def _infer(self, feed: dict[str, Any]):
+        self._request.infer(feed)
+        return self._request.get_output_tensor(self._output).data.copy()  # the request reuses its buffer
+
+    def _run(self, feed: dict[str, Any]):
+        return self._worker.submit(self._infer, feed).result()
+
+    def __del__(self):
+        worker = getattr(self, "_worker", None)
+        if worker is not None:
+            worker.shutdown(wait=False)
 
 
 # -- export ---------------------------------------------------------------------------------------------------
@@ -291,7 +428,7 @@ class _EncoderGraph(torch.nn.Module):
 def _export_transformer(model, destination: Path) -> None:
     transformer = _transformer_module(model)
     hf_model = transformer.model
-    if not isinstance(hf_model, torch.nn.Module) or isinstance(hf_model, OnnxTransformerModel):
+    if not isinstance(hf_model, torch.nn.Module) or isinstance(hf_model, _GraphTransformerModel):
         raise InputError("only a PyTorch transformer can be exported to ONNX")
     features = transformer.preprocess(["What is 4 plus 5?", "A train travels 60 km in 2 hours. How fast is it?"])
     accepted = set(_forward_parameters(hf_model))
@@ -356,6 +493,14 @@ def _writable_model_dir(model_dir: Path) -> bool:
     if any(model_dir.is_relative_to(root) for root in installed):
         return False  # never write into an installed package
     return os.access(model_dir, os.W_OK)
+
+
+def _require_openvino() -> None:
+    try:
+        import onnx  # noqa: F401
+        import openvino  # noqa: F401
+    except ImportError:
+        raise InputError("the openvino backend needs openvino and onnx: pip install 'paraqd[openvino]'") from None
 
 
 def _require_onnxruntime() -> None:

@@ -17,7 +17,7 @@ DEFAULT_SEED = 3407
 #: A pair is valid when its score reaches this (0.5 in the paper, not tuned).
 DEFAULT_THRESHOLD = 0.5
 #: Inference backends of a sentence encoder (:mod:`paraqd.backends`, :mod:`paraqd.encoders`).
-BACKENDS = ("torch", "onnx", "onnx-int8")
+BACKENDS = ("torch", "onnx", "onnx-int8", "openvino")
 
 # -- triplets ---------------------------------------------------------------------------------------------------
 

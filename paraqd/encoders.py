@@ -7,11 +7,12 @@ pair samplers, the phrase-deletion operator, the benchmarks) loads it with :func
 
     encoder = load_encoder()                             # the embedded all-MiniLM-L6-v2, loaded once
     encoder = load_encoder("model/", backend="onnx-int8")  # its transformer on ONNX Runtime
+    encoder = load_encoder("model/", backend="openvino")   # ... or on OpenVINO
     encoder = load_encoder("model/", cached=False)       # a copy of its own, e.g. to train or change it
 
 ``None`` and ``"pretrained"`` name the embedded model; a missing model raises
 :class:`~paraqd.errors.ModelUnavailableError` with a hint, a file instead of a directory an
-:class:`~paraqd.errors.InputError`. The backends themselves (the ONNX export, int8 quantisation) live in
+:class:`~paraqd.errors.InputError`. The backends themselves (the ONNX export, int8 quantisation, OpenVINO) live in
 :mod:`paraqd.backends`.
 """
 
@@ -40,7 +41,7 @@ def load_encoder(name_or_path: str | os.PathLike | None = None, *, backend: str 
 
     Args:
         name_or_path: a model directory or name.
-        backend: ``"torch"``, ``"onnx"`` or ``"onnx-int8"`` (:mod:`paraqd.backends`).
+        backend: ``"torch"``, ``"onnx"``, ``"onnx-int8"`` or ``"openvino"`` (:mod:`paraqd.backends`).
         device: ``"cpu"``, ``"cuda"``...; ``None`` lets sentence-transformers pick.
         cached: True returns the one instance of this process for (model, device, backend), shared with every
             other caller in the process: use it read-only. A forked worker loads its own. False loads a new instance, for a caller that trains or changes it.

@@ -377,7 +377,8 @@ def load_sentence_encoder(name_or_path: str | None = None, device: str | None = 
                           backend: str = "torch") -> SentenceTransformer:
     """A ``SentenceTransformer``, loaded once per process; ``None``/``"pretrained"`` is the embedded MiniLM.
 
-    ``backend`` ``"onnx"`` or ``"onnx-int8"`` runs its transformer on ONNX Runtime (:mod:`paraqd.backends`).
+    ``backend`` ``"onnx"`` or ``"onnx-int8"`` runs its transformer on ONNX Runtime, ``"openvino"`` on OpenVINO
+    (:mod:`paraqd.backends`).
     The same as :func:`paraqd.encoders.load_encoder`, with the operators' hint (``--encoder``) in its errors.
     """
     from .encoders import load_encoder

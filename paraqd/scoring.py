@@ -153,7 +153,8 @@ class ParaphraseScorer:
 
         ``device`` None picks CUDA, then MPS, then CPU. ``threshold`` None takes the model's own from its
         ``paraqd.json`` (``scoring.threshold``), else 0.5. ``backend`` is ``"torch"``, ``"onnx"`` or
-        ``"onnx-int8"`` (ONNX Runtime, int8 weights: fastest on CPU; see :mod:`paraqd.backends`).
+        ``"onnx-int8"`` (ONNX Runtime, int8 weights) or ``"openvino"`` (OpenVINO, bfloat16 where the CPU has it:
+        the fastest on such CPUs; see :mod:`paraqd.backends`).
 
         ``hybrid`` None (the default) scores with the hybrid rule (:mod:`paraqd.hybrid`: the learned cosine
         lowered by what the critical-information check finds), with the rule the model's ``paraqd.json``

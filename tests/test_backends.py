@@ -1,4 +1,4 @@
-"""ONNX Runtime backends: export once, cache, reuse, and give the torch model's embeddings."""
+"""ONNX Runtime and OpenVINO backends: export once, cache, reuse, and give the torch model's embeddings."""
 
 from __future__ import annotations
 
@@ -62,12 +62,12 @@ def tiny_encoder(tmp_path_factory) -> Path:
 
 
 def test_backend_names_are_checked():
-    assert set(BACKENDS) == {"torch", "onnx", "onnx-int8"}
-    assert check_backend("onnx") == "onnx"
+    assert set(BACKENDS) == {"torch", "onnx", "onnx-int8", "openvino"}
+    assert check_backend("onnx") == "onnx" and check_backend("openvino") == "openvino"
     with pytest.raises(InputError, match="unknown backend"):
         check_backend("tensorrt")
     with pytest.raises(InputError, match="unknown backend"):
-        load_encoder(None, backend="openvino")
+        load_encoder(None, backend="tflite")
 
 
 def test_cache_location(tiny_encoder, tmp_path):
@@ -159,3 +159,83 @@ def test_a_forked_worker_never_runs_the_parents_onnx_session(tiny_encoder):
         own, got = pool.apply_async(_load_in_child, (str(tiny_encoder), id(parent))).get(timeout=120)
     assert own
     np.testing.assert_allclose(got, expected, atol=1e-5)
+
+
+# -- OpenVINO ---------------------------------------------------------------------------------------------------
+
+
+def test_openvino_matches_torch(tiny_encoder, tmp_path, monkeypatch):
+    """The fp32 graph compiled by OpenVINO gives torch's embeddings: exactly in fp32, within bfloat16's rounding
+    in the CPU's default precision; it reuses the exported ``model.onnx`` and writes nothing else."""
+    pytest.importorskip("openvino")
+    from paraqd.backends import OPENVINO_PRECISION_ENV, OpenVINOTransformerModel
+
+    torch_emb = load_encoder(tiny_encoder, "torch").encode(TEXTS, normalize_embeddings=True)
+    monkeypatch.setenv(OPENVINO_PRECISION_ENV, "f32")
+    exact = load_encoder(tiny_encoder, "openvino", cache_dir=tmp_path)
+    assert isinstance(exact[0].model, OpenVINOTransformerModel) and exact[0].model.precision == "f32"
+    np.testing.assert_allclose(exact.encode(TEXTS, normalize_embeddings=True, batch_size=2), torch_emb, atol=1e-5)
+    monkeypatch.delenv(OPENVINO_PRECISION_ENV)
+    default = load_encoder(tiny_encoder, "openvino", cache_dir=tmp_path)
+    assert default[0].model.precision in {"f32", "bf16", "f16"}
+    default_emb = default.encode(TEXTS, normalize_embeddings=True)
+    assert np.min(np.sum(default_emb * torch_emb, axis=1)) > 0.99
+    assert default.get_embedding_dimension() == 32
+    out_dir = onnx_cache_dir(tiny_encoder, tmp_path)
+    assert {p.name for p in out_dir.iterdir()} == {ONNX_FILES["onnx"], EXPORT_INFO}
+
+
+def test_openvino_serves_concurrent_threads_from_its_own_worker(tiny_encoder, tmp_path, monkeypatch):
+    """Concurrent encode calls (a server's threads) get the embeddings of a lone call, and every inference runs
+    in the model's worker thread, never the caller's: a thread that ran an AMX inference kills the process when
+    a signal lands on its small alternate stack (the SIGTERM test of test_faults.py crashed so)."""
+    pytest.importorskip("openvino")
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    encoder = load_encoder(tiny_encoder, "openvino", cache_dir=tmp_path)
+    stand_in = encoder[0].model
+    ran_in, infer = set(), stand_in._infer
+
+    def spy(feed):
+        ran_in.add(threading.current_thread().name)
+        return infer(feed)
+
+    monkeypatch.setattr(stand_in, "_infer", spy)
+    alone = [encoder.encode([text]) for text in TEXTS]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda t: encoder.encode([t]), TEXTS * 4))
+    for i, got in enumerate(together):
+        np.testing.assert_allclose(got, alone[i % len(TEXTS)], atol=1e-6)
+    assert ran_in and all(name.startswith("paraqd-openvino") for name in ran_in)
+
+
+def test_openvino_runs_on_the_cpu_only_and_is_not_pickled(tiny_encoder, tmp_path):
+    pytest.importorskip("openvino")
+    import pickle
+
+    with pytest.raises(InputError, match="runs on the CPU"):
+        load_encoder(tiny_encoder, "openvino", device="cuda", cache_dir=tmp_path)
+    encoder = load_encoder(tiny_encoder, "openvino", device="cpu", cache_dir=tmp_path)
+    with pytest.raises(TypeError, match="OpenVINO compiled model cannot be pickled"):
+        pickle.dumps(encoder[0].model)
+
+
+def test_openvino_missing_says_how_to_install(tiny_encoder, tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "openvino", None)  # import openvino raises ImportError
+    with pytest.raises(InputError, match=r"paraqd\[openvino\]"):
+        load_encoder(tiny_encoder, "openvino", cache_dir=tmp_path)
+
+
+def test_openvino_precision_names_what_runs(monkeypatch):
+    from paraqd import backends
+
+    monkeypatch.setenv(backends.OPENVINO_PRECISION_ENV, "f32")
+    if backends.openvino_available():
+        assert backends.openvino_precision() == "f32"  # the override, as the encoder compiles it
+        monkeypatch.delenv(backends.OPENVINO_PRECISION_ENV)
+        assert backends.openvino_precision() in {"f32", "bf16", "f16"}
+    monkeypatch.setattr(backends, "openvino_available", lambda: False)
+    assert backends.openvino_precision() is None
