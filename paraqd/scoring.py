@@ -131,8 +131,8 @@ class ParaphraseScorer:
         self.hybrid = hybrid
         self.workers = workers
         self._checker = None
-        #: when each stage of the last hybrid call ended, in seconds from its start (parse_done, checks_done,
-        #: encoder_done: the sentence encoder's thread, total); filled by the overlapped path only
+        #: when each stage of the last :meth:`cosines_and_checks` call ended, in seconds from its start
+        #: (parse_done, checks_done, encoder_done, total) and how many processes parsed
         self.last_stages: dict[str, float] = {}
 
     @property
@@ -264,19 +264,29 @@ class ParaphraseScorer:
         texts = [*questions, *paraphrases]
         if self.backend == "torch" and hasattr(self.model, "encode"):
             return self._overlapped_cosines_and_checks(checker, questions, paraphrases, show_progress_bar)
-        if parse_processes(len(set(texts)), self.workers) > 1:
+        began = time.perf_counter()
+        n_process = parse_processes(len(set(texts)), self.workers)
+        stages = {"parse_processes": n_process}
+        if n_process > 1:
             # spaCy's worker processes are forked from this (the main) thread: forked from another thread
             # they exit with an error status (spaCy warning W127), though their parses arrive
             docs = checker.analyze_texts(texts, workers=self.workers)
+            stages["parse_done"] = time.perf_counter() - began
             cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+            stages["encoder_done"] = time.perf_counter() - began
         else:
             with ThreadPoolExecutor(1, thread_name_prefix="paraqd-parse") as pool:
                 parsed = pool.submit(checker.analyze_texts, texts, workers=1)
                 try:
                     cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
+                    stages["encoder_done"] = time.perf_counter() - began
                 finally:
                     docs = parsed.result()
-        return cosines, checker.check_pairs(questions, paraphrases, docs=docs)
+                stages["parse_done"] = time.perf_counter() - began
+        results = checker.check_pairs(questions, paraphrases, docs=docs)
+        stages["checks_done"] = stages["total"] = time.perf_counter() - began
+        self.last_stages = {k: round(v, 3) for k, v in stages.items()}
+        return cosines, results
 
     def _overlapped_cosines_and_checks(self, checker, questions: list[str], paraphrases: list[str],
                                        show_progress_bar: bool | None) -> tuple[np.ndarray, list]:
@@ -299,13 +309,13 @@ class ParaphraseScorer:
         n_process = parse_processes(len(distinct), self.workers)
         extra = {"n_process": n_process} if n_process > 1 else {}  # an Analyzer-like object may not take it
         parsed = checker.analyzer.pipe(distinct, batch_size=self.batch_size, **extra)
-        busy = threading.Event()
+        busy, stop = threading.Event(), threading.Event()
         busy.set()
         with ThreadPoolExecutor(1, thread_name_prefix="paraqd-encode") as pool:
             # the first parse starts spaCy's worker processes: they fork before the encoder's thread exists
             first = next(parsed, None)
             encoded = pool.submit(encode_overlapped, self.model, distinct, self.batch_size, busy,
-                                  torch.get_num_threads(), bool(show_progress_bar))
+                                  torch.get_num_threads(), bool(show_progress_bar), stop)
             stages = {"parse_processes": n_process}
 
             def encoder_done() -> None:  # the judges encode their words after the sentences, not beside
@@ -318,9 +328,10 @@ class ParaphraseScorer:
                 docs = dict(zip(distinct, [] if first is None else [first, *parsed]))
                 stages["parse_done"] = clock() - began
                 results = checker.check_pairs(questions, paraphrases, docs=docs, before_encoding=encoder_done)
-            finally:
-                busy.clear()
-                embeddings = encoded.result()[index]
+            except BaseException:  # an interrupt or an error: the encoder stops after its current batch
+                stop.set()
+                raise
+            embeddings = encoded.result()[index]
         stages["total"] = clock() - began
         self.last_stages = {k: round(v, 3) for k, v in stages.items()}
         left, right = embeddings[: len(questions)], embeddings[len(questions):]
@@ -384,9 +395,10 @@ class ParaphraseScorer:
 
 
 def encode_overlapped(model, texts: Sequence[str], batch_size: int, busy, threads: int,
-                      show_progress_bar: bool = False) -> np.ndarray:
+                      show_progress_bar: bool = False, stop=None) -> np.ndarray:
     """L2-normalised embeddings of ``texts`` (float32), encoded on one torch thread while ``busy`` (a
-    :class:`threading.Event`) is set, on ``threads`` after (run in a thread beside other work).
+    :class:`threading.Event`) is set, on ``threads`` after (run in a thread beside other work). ``stop`` (an
+    event) set ends it after the current batch, with :class:`InterruptedError`.
 
     One ``SentenceTransformer.encode`` call per batch, the batches those of one call over all the texts (the
     texts longest first, by the same sort), so every embedding is bit for bit the one a single call gives
@@ -409,6 +421,8 @@ def encode_overlapped(model, texts: Sequence[str], batch_size: int, busy, thread
         bar = tqdm(total=len(texts), desc="encoding", unit="text")
     try:
         for start in range(0, len(order), batch_size):
+            if stop is not None and stop.is_set():
+                raise InterruptedError("encoding stopped")
             torch.set_num_threads(1 if busy.is_set() else max(1, threads))
             batch = order[start:start + batch_size]
             rows = np.asarray(model.encode([texts[i] for i in batch], batch_size=batch_size, convert_to_numpy=True,
