@@ -407,11 +407,13 @@ def encode_overlapped(model, texts: Sequence[str], batch_size: int, busy, thread
     """
     import torch
 
+    if not texts:
+        return np.zeros((0, 0), dtype=np.float32)
     can_flatten = getattr(model, "_can_flatten_inputs", None)
-    if not texts or (callable(can_flatten) and can_flatten()):  # unpadded batches (GPU): one call
+    if callable(can_flatten) and can_flatten():  # unpadded batches (flash attention): one call
         return np.asarray(model.encode(list(texts), batch_size=batch_size, convert_to_numpy=True,
                                        normalize_embeddings=True, show_progress_bar=show_progress_bar),
-                          dtype=np.float32).reshape(len(texts), -1)
+                          dtype=np.float32)
     order = np.argsort([-len(t) for t in texts])  # SentenceTransformer.encode's own order for text
     out: np.ndarray | None = None
     bar = None
