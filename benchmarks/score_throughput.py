@@ -9,7 +9,14 @@ Hybrid score (what users run by default: parse of both texts, the checks, the sy
 (every applicable rewrite of a question is one pair, so each question appears several times). paraqd:
 ``score_pairs`` with ``hybrid=True`` (parse in worker processes on large inputs, overlapped with the encoder);
 bare: a single-process ``nlp.pipe`` over the distinct texts plus an ``encode`` of them, timed separately and
-summed. ``hybrid_ratio_vs_parse_encode`` = bare / paraqd.
+summed. ``hybrid_ratio_vs_parse_encode`` = bare / paraqd. ``hybrid_stages`` / ``hybrid_one_process_stages``:
+when each stage of the timed hybrid call ended (``ParaphraseScorer.last_stages``: parse_done, checks_done,
+encoder_done, total). ``bare_encode_one_thread_seconds`` is the bare encode on one torch thread, for the bound
+``hybrid_ratio_bound``: the bare time over the least a hybrid on this many cores can take, (parse + one-thread
+encode + checks) / cores, the CPU work of every stage (the encoder's in its most efficient form, one thread)
+spread over all the cores without cost.
+``hybrid_int8_ratio_vs_parse_encode_int8``: the same ratio with the scorer on ``onnx-int8`` against the bare
+parse plus a bare encode on that backend (--int8, the default; ``--no-int8`` skips it).
 
 Ranking: --questions questions with --candidates candidates each. paraqd: ``rank``; bare: the naive pair loop
 (pure: ``encode([question, candidate])`` per candidate; hybrid: ``scorer.score(question, candidate)`` per
@@ -52,6 +59,18 @@ def best_of(fn, repeats: int) -> float:
     return min(times)
 
 
+def best_run(fn, scorer, repeats: int) -> tuple[float, dict]:
+    """The best time of ``repeats`` runs of ``fn`` and the ``last_stages`` of ``scorer`` in that run."""
+    best, stages = float("inf"), {}
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        took = time.perf_counter() - start
+        if took < best:
+            best, stages = took, dict(getattr(scorer, "last_stages", {}))
+    return best, stages
+
+
 def train_pairs(n_pairs: int, pool: Path = TRAIN_POOL, seed: int = DEFAULT_SEED) -> tuple[list[str], list[str]]:
     """At least ``n_pairs`` (question, rewrite) pairs from the first questions of ``pool`` (then cut to n)."""
     from paraqd.augmentation import run_rule_operators
@@ -86,6 +105,8 @@ def main() -> None:
                         help="pairs of the hybrid workload (0 skips it)")
     parser.add_argument("--workers", type=int, default=None,
                         help="parsing processes of the hybrid scorer (default: every core this process may use)")
+    parser.add_argument("--int8", action=argparse.BooleanOptionalAction, default=True,
+                        help="also time the hybrid scorer on onnx-int8 against a bare parse + int8 encode")
     parser.add_argument("--backends", default="torch,onnx,onnx-int8,openvino",
                         help="comma-separated CPU backends to compare with torch ('' skips)")
     args = parser.parse_args()
@@ -165,13 +186,25 @@ def main() -> None:
             forget_words(scorer_)  # each run embeds its words itself
             return scorer_.score_pairs(hq, hp)
 
-        hybrid_s = best_of(run_hybrid, args.repeats)
+        import torch
+
+        threads = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            encode1_s = best_of(lambda: model.encode(distinct, batch_size=args.batch_size,
+                                                     normalize_embeddings=True), 1)
+        finally:
+            torch.set_num_threads(threads)
+
+        hybrid_s, stages = best_run(run_hybrid, hybrid, args.repeats)
         single = ParaphraseScorer(model, batch_size=args.batch_size, hybrid=None, workers=1)
         from paraqd.hybrid import HybridScorer
 
         single.hybrid = HybridScorer(single.checker, rule=hybrid.hybrid.rule)
         np.testing.assert_array_equal(run_hybrid(single), run_hybrid())  # same scores with 1 or n processes
-        single_s = best_of(lambda: run_hybrid(single), args.repeats)
+        single_s, single_stages = best_run(lambda: run_hybrid(single), single, args.repeats)
+        checks_s = max(0.0, stages.get("checks_done", 0.0) - stages.get("parse_done", 0.0))
+        bound_s = (parse_s + encode1_s + checks_s) / max(1, cores)
         result.update({
             "hybrid_pairs": len(hq), "hybrid_distinct_texts": len(distinct),
             "hybrid_parse_processes": parse_processes(len(distinct), args.workers),
@@ -180,9 +213,27 @@ def main() -> None:
             "hybrid_pairs_per_second": round(len(hq) / hybrid_s, 1),
             "hybrid_ratio_vs_parse_encode": round((parse_s + encode_s) / hybrid_s, 3),
             "hybrid_one_process_ratio_vs_parse_encode": round((parse_s + encode_s) / single_s, 3),
+            "bare_encode_one_thread_seconds": round(encode1_s, 3),
+            "hybrid_stages": stages, "hybrid_one_process_stages": single_stages,
+            "hybrid_ratio_bound": round((parse_s + encode_s) / bound_s, 3),
         })
         print(f"hybrid pairs ({len(hq)}, {len(distinct)} distinct texts): paraqd {hybrid_s:.2f} s "
-              f"(one process {single_s:.2f} s); bare nlp.pipe {parse_s:.2f} s + encode {encode_s:.2f} s")
+              f"(one process {single_s:.2f} s); bare nlp.pipe {parse_s:.2f} s + encode {encode_s:.2f} s "
+              f"(one thread {encode1_s:.2f} s); stages {stages}")
+        if args.int8:
+            int8 = ParaphraseScorer.load(batch_size=args.batch_size, backend="onnx-int8", device="cpu",
+                                         hybrid=True, workers=args.workers)
+            int8.score_pairs(questions[:8], paraphrases[:8])  # warm-up
+            int8_encode_s = best_of(lambda: int8.model.encode(distinct, batch_size=args.batch_size,
+                                                              normalize_embeddings=True), args.repeats)
+            int8_s, int8_stages = best_run(lambda: run_hybrid(int8), int8, args.repeats)
+            result.update({
+                "bare_encode_int8_seconds": round(int8_encode_s, 3), "hybrid_int8_seconds": round(int8_s, 3),
+                "hybrid_int8_stages": int8_stages,
+                "hybrid_int8_ratio_vs_parse_encode_int8": round((parse_s + int8_encode_s) / int8_s, 3),
+            })
+            print(f"hybrid on onnx-int8: {int8_s:.2f} s; bare nlp.pipe {parse_s:.2f} s + int8 encode "
+                  f"{int8_encode_s:.2f} s")
 
     def hybrid_rank():
         forget_words(hybrid)

@@ -92,3 +92,52 @@ def test_scorer_workers_option_is_checked():
 
     with pytest.raises(InputError, match="workers"):
         ParaphraseScorer(object(), workers=0)
+
+
+def test_deferring_notes_missing_words_and_encodes_them_in_one_batch_after():
+    encoder = CountingEncoder()
+    words = WordSimilarity(encoder)
+    words.prepare(["bag"])
+    with words.deferring():
+        assert words.are_synonyms("Shop", "store") is False  # not cached: noted, answered "no"
+        assert np.isnan(words.similarity("shop", "bag"))
+        assert words.similarity("bag", "BAG") == 1.0  # the same word needs no vector
+        assert words.deferred == 2
+        with pytest.raises(RuntimeError, match="reentrant"), words.deferring():
+            pass
+    assert encoder.calls == [["bag"]]  # nothing encoded while deferring
+    assert words.prepare_pending() == 2 and encoder.calls[-1] == ["shop", "store"]
+    assert words.prepare_pending() == 0  # the noted words are taken once
+    expected = WordSimilarity(CountingEncoder()).similarity("shop", "store")
+    assert words.similarity("shop", "store") == expected and len(encoder.calls) == 2
+
+
+class BatchRecordingModel:
+    """An encoder whose rows depend on the text only; records the texts of each ``encode`` call."""
+
+    def __init__(self):
+        self.calls: list[list[str]] = []
+
+    def encode(self, texts, batch_size, convert_to_numpy, normalize_embeddings, show_progress_bar):
+        self.calls.append(list(texts))
+        rows = np.array([[len(t), sum(map(ord, t)) % 97, 1.0] for t in texts], dtype=np.float32)
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def test_encode_overlapped_encodes_the_batches_of_one_call_and_can_be_stopped():
+    import threading
+
+    from paraqd.scoring import encode_overlapped
+
+    texts = ["a", "bbbb", "cc", "dddddd", "ee", "f", "ggg"]
+    model, busy = BatchRecordingModel(), threading.Event()
+    busy.set()
+    rows = encode_overlapped(model, texts, 3, busy, threads=2)
+    order = np.argsort([-len(t) for t in texts])  # sentence-transformers' order for one call
+    assert model.calls == [[texts[i] for i in order[k:k + 3]] for k in range(0, len(texts), 3)]
+    np.testing.assert_array_equal(rows, BatchRecordingModel().encode(texts, 3, True, True, False))
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(InterruptedError):
+        encode_overlapped(BatchRecordingModel(), texts, 3, busy, threads=2, stop=stop)
+    assert encode_overlapped(model, [], 3, busy, threads=1).shape[0] == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import ExitStack
 from typing import TypeVar
 
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
@@ -17,7 +18,7 @@ from .findings import CheckResult
 from .numbers import NumberCheck
 from .question import QuestionCheck
 from .relations import RelationCheck
-from .synonyms import WordSimilarity, candidate_words
+from .synonyms import WordSimilarity
 from .units import UnitCheck
 
 #: Distinct texts per parsing process: inputs with fewer are parsed in this process (starting worker
@@ -131,11 +132,16 @@ class CriticalInfoChecker:
 
     def check_pairs(self, questions: Iterable[str], paraphrases: Iterable[str], batch_size: int = 64,
                     progress: bool = False, workers: int | None = 1,
-                    docs: Mapping[str, QuestionDoc] | None = None) -> list[CheckResult]:
+                    docs: Mapping[str, QuestionDoc] | None = None,
+                    before_encoding: Callable[[], None] | None = None) -> list[CheckResult]:
         """Check many pairs, analysing each distinct text once (``Analyzer.pipe``).
 
         ``docs`` holds texts already analysed (:meth:`analyze_texts`); the others are analysed here, in up to
-        ``workers`` processes. The synonym judges embed every word they may be asked about in one batch.
+        ``workers`` processes. The synonym judges embed the words the checks asked about in one batch: every
+        pair is checked with the judges :meth:`~paraqd.checks.synonyms.WordSimilarity.deferring`, then the
+        words they noted are encoded and the pairs that asked about one are checked again (the results are
+        those of checking each pair with every word at hand). ``before_encoding`` is called once the pairs
+        are checked, before the judges encode (a scorer waits there for its own use of the encoder).
         """
         questions, paraphrases = [_text(q) for q in questions], [_text(p) for p in paraphrases]
         if len(questions) != len(paraphrases):
@@ -145,11 +151,28 @@ class CriticalInfoChecker:
         if todo:
             docs.update(self.analyze_texts(todo, batch_size=batch_size, workers=workers, progress=progress))
         judges = self.synonym_judges
-        if judges:
-            words = set().union(*(candidate_words(docs[t]) for t in dict.fromkeys([*questions, *paraphrases])))
+        if not judges:
+            results = [self.check_docs(docs[q], docs[p]) for q, p in zip(questions, paraphrases)]
+            if before_encoding is not None:
+                before_encoding()
+            return results
+        results: list[CheckResult] = []
+        again: list[int] = []
+        with ExitStack() as stack:
             for judge in judges:
-                judge.prepare(sorted(words))
-        return [self.check_docs(docs[q], docs[p]) for q, p in zip(questions, paraphrases)]
+                stack.enter_context(judge.deferring())
+            for i, (q, p) in enumerate(zip(questions, paraphrases)):
+                before = sum(judge.deferred for judge in judges)
+                results.append(self.check_docs(docs[q], docs[p]))
+                if sum(judge.deferred for judge in judges) != before:
+                    again.append(i)
+        if before_encoding is not None:
+            before_encoding()
+        for judge in judges:
+            judge.prepare_pending()
+        for i in again:  # every word it asked about is cached now (a new one would be encoded when asked)
+            results[i] = self.check_docs(docs[questions[i]], docs[paraphrases[i]])
+        return results
 
 
 def _text(value) -> str:
