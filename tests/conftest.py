@@ -70,6 +70,18 @@ def hybrid_scorer():
 
 
 @pytest.fixture(scope="module")
+def checker(analyzer):
+    """A :class:`paraqd.checks.CriticalInfoChecker` on the shared analyzer (one per test module); skips
+    without the spaCy pipeline."""
+    from paraqd.checks import CriticalInfoChecker
+    from paraqd.resources import spacy_available
+
+    if not spacy_available():
+        pytest.skip("spaCy pipeline not installed")
+    return CriticalInfoChecker(analyzer)
+
+
+@pytest.fixture(scope="module")
 def parse(analyzer):
     """``analyze`` with a per-module cache: property tests draw the same questions many times."""
     cache: dict[str, object] = {}

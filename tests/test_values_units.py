@@ -11,19 +11,13 @@ from num2words import num2words
 from paraqd.analysis import UnitVocabulary
 from paraqd.analysis.numbers import extract_multipliers, extract_numbers
 from paraqd.analysis.quantities import same_quantity, to_base
-from paraqd.checks import CriticalInfoChecker, Severity
+from paraqd.checks import Severity
 from paraqd.checks.numbers import value_key
 from paraqd.resources import spacy_available
 
 needs_spacy = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
 HYPOTHESIS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-
-@pytest.fixture(scope="module")
-def checker(analyzer):
-    if not spacy_available():
-        pytest.skip("spaCy pipeline not installed")
-    return CriticalInfoChecker(analyzer)
 
 
 def value_findings(checker, question: str, paraphrase: str, at_least: Severity = Severity.MINOR) -> list[str]:

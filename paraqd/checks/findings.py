@@ -113,8 +113,9 @@ class CheckResult:
         """The findings' messages, most severe first."""
         return [f.message for f in self.findings]
 
-    def kinds(self) -> set[str]:
-        return {f.kind for f in self.findings}
+    def kinds(self, at_least: Severity = Severity.MINOR) -> set[str]:
+        """The kinds of the findings of severity ``at_least`` or higher (every finding by default)."""
+        return {f.kind for f in self.findings if f.severity >= at_least}
 
     def extent(self, kind: str) -> float:
         """The summed :attr:`Finding.extent` of the findings of ``kind`` (0 when there are none)."""
