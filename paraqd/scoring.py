@@ -200,12 +200,10 @@ class ParaphraseScorer:
         texts = _check_texts(texts, "texts")
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        unique: dict[str, int] = {}
-        index = np.fromiter((unique.setdefault(t, len(unique)) for t in texts), dtype=np.int64, count=len(texts))
-        if show_progress_bar is None:
-            show_progress_bar = len(unique) >= PROGRESS_BAR_MIN_TEXTS and logger.getEffectiveLevel() <= logging.INFO
-        embeddings = self.model.encode(list(unique), batch_size=self.batch_size, convert_to_numpy=True,
-                                       normalize_embeddings=True, show_progress_bar=bool(show_progress_bar))
+        distinct, index = _distinct(texts)
+        embeddings = self.model.encode(distinct, batch_size=self.batch_size, convert_to_numpy=True,
+                                       normalize_embeddings=True,
+                                       show_progress_bar=_progress_bar(len(distinct), show_progress_bar))
         return np.asarray(embeddings, dtype=np.float32)[index]
 
     @property
@@ -227,10 +225,7 @@ class ParaphraseScorer:
         paraphrases = _check_texts(paraphrases, "paraphrases")
         if len(questions) != len(paraphrases):
             raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
-        embeddings = self.encode(questions + paraphrases, show_progress_bar=show_progress_bar)
-        left, right = embeddings[: len(questions)], embeddings[len(questions):]
-        scores = np.einsum("ij,ij->i", left, right)
-        return np.clip(scores, -1.0, 1.0).astype(np.float32)
+        return _row_cosines(self.encode(questions + paraphrases, show_progress_bar=show_progress_bar), len(questions))
 
     def score_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
                     show_progress_bar: bool | None = None) -> np.ndarray:
@@ -299,12 +294,7 @@ class ParaphraseScorer:
 
         from .checks.checker import parse_processes
 
-        texts = [*questions, *paraphrases]
-        unique: dict[str, int] = {}
-        index = np.fromiter((unique.setdefault(t, len(unique)) for t in texts), dtype=np.int64, count=len(texts))
-        distinct = list(unique)
-        if show_progress_bar is None:
-            show_progress_bar = len(unique) >= PROGRESS_BAR_MIN_TEXTS and logger.getEffectiveLevel() <= logging.INFO
+        distinct, index = _distinct([*questions, *paraphrases])
         clock = time.perf_counter
         began = clock()
         n_process = parse_processes(len(distinct), self.workers)
@@ -316,7 +306,7 @@ class ParaphraseScorer:
             # the first parse starts spaCy's worker processes: they fork before the encoder's thread exists
             first = next(parsed, None)
             encoded = pool.submit(encode_overlapped, self.model, distinct, self.batch_size, busy,
-                                  torch.get_num_threads(), bool(show_progress_bar), stop)
+                                  torch.get_num_threads(), _progress_bar(len(distinct), show_progress_bar), stop)
             stages = {"parse_processes": n_process}
 
             def encoder_done() -> None:  # the judges encode their words after the sentences, not beside
@@ -335,9 +325,7 @@ class ParaphraseScorer:
             embeddings = encoded.result()[index]
         stages["total"] = clock() - began
         self.last_stages = {k: round(v, 3) for k, v in stages.items()}
-        left, right = embeddings[: len(questions)], embeddings[len(questions):]
-        cosines = np.clip(np.einsum("ij,ij->i", left, right), -1.0, 1.0).astype(np.float32)
-        return cosines, results
+        return _row_cosines(embeddings, len(questions)), results
 
     def explain_pairs(self, questions: Sequence[str], paraphrases: Sequence[str]) -> list:
         """Score, learned cosine, verdict and reasons per pair (:class:`paraqd.hybrid.Explanation`).
@@ -393,6 +381,26 @@ class ParaphraseScorer:
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(path={self.path!r}, threshold={self.threshold}, "
                 f"backend={self.backend!r}, hybrid={self.hybrid is not None})")
+
+
+def _distinct(texts: Sequence[str]) -> tuple[list[str], np.ndarray]:
+    """The distinct texts in first-seen order, and each text's row among them."""
+    unique: dict[str, int] = {}
+    index = np.fromiter((unique.setdefault(t, len(unique)) for t in texts), dtype=np.int64, count=len(texts))
+    return list(unique), index
+
+
+def _progress_bar(n_texts: int, show: bool | None) -> bool:
+    """``show``, or when None: a bar for :data:`PROGRESS_BAR_MIN_TEXTS` texts or more at log level INFO."""
+    if show is None:
+        return n_texts >= PROGRESS_BAR_MIN_TEXTS and logger.getEffectiveLevel() <= logging.INFO
+    return bool(show)
+
+
+def _row_cosines(embeddings: np.ndarray, n_left: int) -> np.ndarray:
+    """Cosine of row i with row n_left + i of L2-normalised ``embeddings``, clipped to [-1, 1], float32."""
+    left, right = embeddings[:n_left], embeddings[n_left:]
+    return np.clip(np.einsum("ij,ij->i", left, right), -1.0, 1.0).astype(np.float32)
 
 
 def encode_overlapped(model, texts: Sequence[str], batch_size: int, busy, threads: int,
