@@ -100,6 +100,7 @@ def explanation_dict(explanation) -> dict[str, Any]:
         "findings": [{"kind": f.kind, "message": f.message, "severity": str(f.severity),
                       "question_spans": _spans(f.question_spans),
                       "paraphrase_spans": _spans(f.paraphrase_spans)} for f in explanation.check.findings],
+        "checks_failed": list(explanation.check.checks_failed),
     }
 
 
