@@ -32,6 +32,7 @@ import numpy as np
 from .defaults import BACKENDS, DEFAULT_THRESHOLD
 from .errors import InputError
 from .resources import resolve_encoder
+from .validation import TextError, check_text, check_texts
 
 if TYPE_CHECKING:  # pragma: no cover
     from sentence_transformers import SentenceTransformer
@@ -86,12 +87,13 @@ def stored_method(scoring: dict[str, Any], source: str = METADATA_FILE) -> bool 
 
 
 def _check_texts(texts: Sequence[str], what: str) -> list[str]:
+    """Texts to encode: strings (an empty one is allowed here; scored pairs refuse it, :func:`check_texts`)."""
     if isinstance(texts, str):
-        raise InputError(f"{what} must be a list of strings, not one string")
+        raise TextError(what, "must be a list of strings, not one string")
     out = list(texts)
     for i, text in enumerate(out):
         if not isinstance(text, str):
-            raise InputError(f"{what}[{i}] is not text ({type(text).__name__})")
+            raise TextError(f"{what}[{i}]", f"is not text ({type(text).__name__})")
     return out
 
 
@@ -221,8 +223,8 @@ class ParaphraseScorer:
 
         This is the pure embedding score; :meth:`score_pairs` builds on it, and so can hybrid scorers.
         """
-        questions = _check_texts(questions, "questions")
-        paraphrases = _check_texts(paraphrases, "paraphrases")
+        questions = check_texts(questions, "questions")
+        paraphrases = check_texts(paraphrases, "paraphrases")
         if len(questions) != len(paraphrases):
             raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
         return _row_cosines(self.encode(questions + paraphrases, show_progress_bar=show_progress_bar), len(questions))
@@ -252,8 +254,8 @@ class ParaphraseScorer:
 
         from .checks.checker import parse_processes
 
-        questions = _check_texts(questions, "questions")
-        paraphrases = _check_texts(paraphrases, "paraphrases")
+        questions = check_texts(questions, "questions")
+        paraphrases = check_texts(paraphrases, "paraphrases")
         if len(questions) != len(paraphrases):
             raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
         checker = self.checker if self.hybrid is None else self.hybrid.checker
@@ -343,10 +345,15 @@ class ParaphraseScorer:
 
     def explain(self, question: str, paraphrase: str):
         """Why ``paraphrase`` is (in)valid: score, verdict and reasons (see :meth:`explain_pairs`)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return self.explain_pairs([question], [paraphrase])[0]
 
     def score(self, question: str, paraphrase: str) -> float:
-        """Score of one paraphrase of ``question``, in [-1, 1]."""
+        """Score of one paraphrase of ``question``, in [-1, 1]; an empty or whitespace-only text is refused
+        (:class:`paraqd.validation.TextError`, a ``ValueError`` naming the argument)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return float(self.score_pairs([question], [paraphrase])[0])
 
     def valid_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
@@ -357,13 +364,14 @@ class ParaphraseScorer:
 
     def is_valid(self, question: str, paraphrase: str, threshold: float | None = None) -> bool:
         """Whether ``paraphrase`` keeps the information of ``question`` (score >= threshold)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return bool(self.valid_pairs([question], [paraphrase], threshold=threshold)[0])
 
     def rank(self, question: str, candidates: Sequence[str]) -> list[RankedCandidate]:
         """Candidates sorted best first, with their scores and input positions (ties keep input order)."""
-        if not isinstance(question, str):
-            raise InputError(f"question is not text ({type(question).__name__})")
-        candidates = _check_texts(candidates, "candidates")
+        check_text(question, "question")
+        candidates = check_texts(candidates, "candidates")
         scores = self.score_pairs([question] * len(candidates), candidates)
         order = np.argsort(-scores, kind="stable")
         return [RankedCandidate(candidates[i], float(scores[i]), int(i)) for i in order]

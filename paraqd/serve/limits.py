@@ -49,8 +49,14 @@ def check_batch(count: int, limit: int, what: str, limit_name: str) -> None:
 
 
 def check_texts(texts, limit: int, where: str) -> None:
-    """Refuse any text longer than ``limit`` characters; ``where`` names the field (``pairs[{i}].question``)."""
+    """Refuse an empty or whitespace-only text (:class:`paraqd.validation.TextError`, answered 422) and any
+    text longer than ``limit`` characters (413); ``where`` names the field (``pairs[{i}].question``)."""
+    from ..validation import TextError, text_problem
+
     for i, text in enumerate(texts):
+        problem = text_problem(text)
+        if problem is not None:
+            raise TextError(where.format(i=i), problem)
         if len(text) > limit:
             raise LimitExceeded(f"{where.format(i=i)} is {len(text)} characters long; the limit is {limit} "
                                 "(max_text_chars)")
