@@ -315,16 +315,35 @@ def text_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "inpu
 
     ``row_offset`` is added to row numbers in errors (for a chunk read from the middle of a file).
     """
+    from .validation import text_problem
+
     values = df[column].tolist()
     out: list[str] = []
     for i, v in enumerate(values):
-        if isinstance(v, str) and (allow_empty or v.strip()):
-            out.append(v)
-            continue
-        kind = "empty" if (v is None or (isinstance(v, str)) or (isinstance(v, float) and v != v)) \
-            else f"not text ({type(v).__name__})"
-        raise InputError(f"{source}: {row_place(df, i, row_offset)}, column {column!r} is {kind}")
+        if isinstance(v, str):
+            problem = None if allow_empty and not v.strip() else text_problem(v)
+            if problem is None:
+                out.append(v)
+                continue
+        elif v is None or (isinstance(v, float) and v != v):
+            problem = "is empty (expected text)"
+        else:
+            problem = f"is {_value_kind(v)} where text was expected"
+        raise InputError(f"{source}: {row_place(df, i, row_offset)}, column {column!r} {problem}")
     return out
+
+
+def _value_kind(value) -> str:
+    """A cell's value in words for errors: "a number (3)", "a list", "a JSON object"."""
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, (int, float)):
+        return f"a number ({value!r})"
+    if isinstance(value, dict):
+        return "a JSON object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"a {type(value).__name__}"
 
 
 def label_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "input") -> list[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from ..errors import InputError
+from ..validation import MAX_TEXT_CHARS
 
 
 @dataclass(frozen=True)
@@ -27,12 +28,15 @@ class ServeLimits:
     max_body_bytes: int = 1_048_576
     max_pairs: int = 256
     max_candidates: int = 256
-    max_text_chars: int = 5_000
+    max_text_chars: int = MAX_TEXT_CHARS
 
     def __post_init__(self) -> None:
         for name, value in asdict(self).items():
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise InputError(f"{name} must be a positive integer, got {value!r}")
+        if self.max_text_chars > MAX_TEXT_CHARS:
+            raise InputError(f"max_text_chars must be at most {MAX_TEXT_CHARS} (paraqd.validation.MAX_TEXT_CHARS: "
+                             f"the scorer refuses longer texts), got {self.max_text_chars}")
 
     def to_dict(self) -> dict[str, int]:
         return asdict(self)
@@ -54,7 +58,7 @@ def check_texts(texts, limit: int, where: str) -> None:
     from ..validation import TextError, text_problem
 
     for i, text in enumerate(texts):
-        problem = text_problem(text)
+        problem = text_problem(text, max_chars=None)  # the length is checked against the service's limit
         if problem is not None:
             raise TextError(where.format(i=i), problem)
         if len(text) > limit:
