@@ -21,24 +21,34 @@ class ServeLimits:
         max_body_bytes: largest request body (bytes); larger bodies get 413 before they are parsed.
         max_pairs: most (question, paraphrase) pairs in one ``/score`` or ``/explain`` request.
         max_candidates: most candidates in one ``/rank`` request.
-        max_text_chars: longest question or paraphrase (characters). Word problems run to a few hundred;
-            the limit leaves room for long ones while bounding the parse and the encoder's work.
+        max_text_chars: longest question or paraphrase (characters), at most
+            :data:`paraqd.validation.MAX_TEXT_CHARS` (the scorer's own limit). Word problems run to a few
+            hundred; the limit leaves room for long ones while bounding the parse and the encoder's work.
+        max_queue: most scoring requests waiting or running at once (per worker process); one more is
+            answered 503 with ``Retry-After``.
+        request_timeout: seconds a scoring request may wait and run before it is answered 503 (one that has
+            not started is dropped from the queue).
     """
 
     max_body_bytes: int = 1_048_576
     max_pairs: int = 256
     max_candidates: int = 256
     max_text_chars: int = MAX_TEXT_CHARS
+    max_queue: int = 256
+    request_timeout: float = 60.0
 
     def __post_init__(self) -> None:
         for name, value in asdict(self).items():
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            if name == "request_timeout":
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < float("inf"):
+                    raise InputError(f"{name} must be a positive number of seconds, got {value!r}")
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise InputError(f"{name} must be a positive integer, got {value!r}")
         if self.max_text_chars > MAX_TEXT_CHARS:
             raise InputError(f"max_text_chars must be at most {MAX_TEXT_CHARS} (paraqd.validation.MAX_TEXT_CHARS: "
                              f"the scorer refuses longer texts), got {self.max_text_chars}")
 
-    def to_dict(self) -> dict[str, int]:
+    def to_dict(self) -> dict[str, float]:
         return asdict(self)
 
 

@@ -107,6 +107,8 @@ class LimitsOut(BaseModel):
     max_pairs: int
     max_candidates: int
     max_text_chars: int
+    max_queue: int
+    request_timeout: float
 
 
 class HealthResponse(BaseModel):
@@ -116,6 +118,7 @@ class HealthResponse(BaseModel):
     hybrid: bool = Field(description="whether the score is lowered by the critical-information check")
     threshold: float
     limits: LimitsOut
+    queued: int = Field(0, description="scoring requests waiting or running now (at most limits.max_queue)")
 
 
 class VersionResponse(BaseModel):
