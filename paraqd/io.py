@@ -85,6 +85,21 @@ def _stdin_bytes() -> bytes:
     return _STDIN[1]
 
 
+_STREAMS: dict[str, bytes] = {}  # streams read, by path: a command looks at the first rows, then reads it all
+
+
+def _stream_bytes(path: Path) -> bytes:
+    """The bytes of a stream that is not a regular file (a FIFO, ``/dev/fd/N``), read once per process."""
+    key = str(path)
+    if key not in _STREAMS:
+        try:
+            with open(path, "rb") as fh:
+                _STREAMS[key] = fh.read()
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return _STREAMS[key]
+
+
 def _open_source(path: str | os.PathLike, fmt: str | None) -> tuple[str, str, Path | io.BytesIO]:
     """(name for messages, format, readable): a checked, non-empty file, or standard input read whole."""
     if is_stdio(path):
@@ -97,6 +112,12 @@ def _open_source(path: str | os.PathLike, fmt: str | None) -> tuple[str, str, Pa
         raise InputError(f"{path}: no such file")
     if path.is_dir():
         raise InputError(f"{path}: is a directory, expected a .csv, .jsonl, .json or .parquet file")
+    if not path.is_file():  # a named pipe, `<(command)` (/dev/fd/N), a device: a stream, read once
+        data = _stream_bytes(path)
+        if not data.strip():
+            raise InputError(f"{path}: no input (the stream is empty)")
+        known = fmt is not None or path.suffix.lower() in FORMATS
+        return str(path), (table_format(path, fmt) if known else _sniff_format(data)), io.BytesIO(data)
     fmt = table_format(path, fmt)
     if path.stat().st_size == 0:
         raise InputError(f"{path}: file is empty")
