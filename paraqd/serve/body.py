@@ -78,7 +78,9 @@ def _decode(body: bytes) -> str:
         offset = 3 if body.startswith(b"\xef\xbb\xbf") else 0
         at = exc.start + offset
         line, column = _line_column(body, at)
-        why = "an overlong encoding" if _overlong(body, at) else exc.reason
+        after = body[at + 1] if at + 1 < len(body) else 0
+        why = "an overlong encoding" if _overlong(body, at) else \
+            "an encoded surrogate" if body[at] == 0xED and after >= 0xA0 else exc.reason
         raise BodyProblem(400, f"the body is not UTF-8: byte 0x{body[at]:02x} at line {line}, column {column} "
                                f"({why}); send JSON as UTF-8") from None
 
