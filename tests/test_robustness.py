@@ -291,3 +291,19 @@ def test_every_check_runs_on_the_dev_sets_without_raising(analyzer, path):
     results = checker.check_pairs(questions, paraphrases)
     assert len(results) == len(questions) > 0
     assert not any(r.checks_failed for r in results)
+
+
+# -- augment's model paths ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda tmp: "/nonexistent/pegasus", "--model f9: /nonexistent/pegasus: no such directory"),
+    (lambda tmp: str(tmp), "not a model directory (no config.json in it)"),
+    (lambda tmp: str(tmp / "q.jsonl"), "is a file, expected a model directory"),
+])
+def test_augment_names_a_model_path_that_is_not_a_model(tmp_path, capsys, make, words):
+    src = tmp_path / "q.jsonl"
+    src.write_text('{"question": "Tom has 3 apples. How many does he have?"}\n')
+    assert main(["augment", str(src), "-o", str(tmp_path / "out.jsonl"), "--model", f"f9={make(tmp_path)}"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0]

@@ -223,3 +223,61 @@ def test_many_concurrent_requests_with_a_health_probe_all_answered(scorer):
         prober.join(timeout=30)
     assert statuses == [200] * 72
     assert probes and set(probes) == {200}
+
+
+# -- several workers ---------------------------------------------------------------------------------------
+
+
+def tiny_app():
+    """A stand-in application for the worker processes of the next test (no model to load)."""
+    from fastapi import FastAPI
+
+    app = FastAPI()
+
+    @app.get("/health")
+    def health():
+        return {"status": "ok"}
+
+    return app
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGTERM") or __import__("os").name != "posix",
+                    reason="POSIX signals")
+def test_several_workers_report_the_stop_signal_like_one_worker(tmp_path):
+    """`serve --workers N` on SIGTERM exits 143 as one worker does: the supervisor's signal is returned."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import httpx
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    tests = Path(__file__).resolve().parent
+    code = ("import signal, sys\nfrom paraqd.cli.serve import run_workers\n"
+            f"got = run_workers('test_serve_robustness:tiny_app', 2, host='127.0.0.1', port={port}, "
+            "log_level='warning')\nsys.exit(143 if got == signal.SIGTERM else 1)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent),
+                                                        os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=tmp_path,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            assert process.poll() is None, process.stderr.read().decode()[-2000:]
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=60) == 143
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
