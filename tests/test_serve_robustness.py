@@ -281,3 +281,31 @@ def test_several_workers_report_the_stop_signal_like_one_worker(tmp_path):
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_parts_cover_every_pair_in_order_within_the_budget():
+    from paraqd.serve.app import _parts
+
+    questions = ["a" * 10, "b" * 50, "c" * 10, "d" * 200, "e"]
+    paraphrases = ["x" * 10] * 5
+    assert _parts(questions, paraphrases, 100) == [(0, 2), (2, 3), (3, 4), (4, 5)]
+    assert _parts(questions, paraphrases, 10_000) == [(0, 5)]
+    assert _parts([], [], 100) == []
+
+
+def test_a_request_scored_in_parts_answers_as_one_call(scorer, monkeypatch):
+    import paraqd.serve.app as app_module
+
+    monkeypatch.setattr(app_module, "CHUNK_CHARS", 150)
+    pairs = [(WALK, WALK_KM), (WALK, "john walked 200 cm. How long did he walk?"), ("Tom has 3 apples.", "x y"),
+             (WALK_KM, WALK)] * 2
+    body = {"pairs": [{"question": q, "paraphrase": p} for q, p in pairs]}
+    with TestClient(create_app(scorer, warmup=False)) as c:
+        scores = [r["score"] for r in c.post("/score", json=body).json()["results"]]
+        explained = c.post("/explain", json=body).json()["results"]
+        ranked = c.post("/rank", json={"question": WALK, "candidates": [p for _, p in pairs]}).json()["results"]
+    direct = scorer.score_pairs([q for q, _ in pairs], [p for _, p in pairs])
+    assert scores == pytest.approx(direct.tolist(), abs=1e-6)
+    assert [r["verdict"] for r in explained] == [e.verdict for e in scorer.explain_pairs(
+        [q for q, _ in pairs], [p for _, p in pairs])]
+    assert len(ranked) == len(pairs)

@@ -117,6 +117,26 @@ def explanation_dict(explanation) -> dict[str, Any]:
     }
 
 
+#: characters (questions and paraphrases together) scored in one call of the scoring thread: about 100
+#: typical pairs, or a single pair at the text limit; a larger request is scored in several parts
+CHUNK_CHARS = 20_000
+
+
+def _parts(questions: Sequence[str], paraphrases: Sequence[str], budget: int) -> list[tuple[int, int]]:
+    """``(start, end)`` ranges of consecutive pairs of at most ``budget`` characters each (a pair over the
+    budget alone); one range for a request within it."""
+    ranges, start, used = [], 0, 0
+    for i, (q, p) in enumerate(zip(questions, paraphrases)):
+        size = len(q) + len(p)
+        if i > start and used + size > budget:
+            ranges.append((start, i))
+            start, used = i, 0
+        used += size
+    if start < len(questions):
+        ranges.append((start, len(questions)))
+    return ranges
+
+
 class Busy(Exception):
     """The service cannot take or finish a scoring request now (answered 503 with ``Retry-After``)."""
 
@@ -159,26 +179,38 @@ class ScorerService:
         finally:
             self._seconds_per_call = 0.8 * self._seconds_per_call + 0.2 * (time.perf_counter() - began)
 
-    def _done(self, _future) -> None:
-        with self._count_lock:
-            self._pending -= 1
-
-    async def run(self, method: str, *args):
-        """``self.<method>(*args)`` in the scoring thread, awaited without blocking the event loop."""
+    async def run(self, method: str, questions: list[str], paraphrases: list[str]):
+        """``self.<method>(questions, paraphrases)`` in the scoring thread, awaited without blocking the event
+        loop. A large request is scored in parts of about :data:`CHUNK_CHARS` characters, each queued behind
+        the parts already waiting, so requests take turns and one past its timeout stops after its current
+        part (a running scorer call cannot be interrupted)."""
         with self._count_lock:
             if self._pending >= self.max_queue:
                 raise Busy(f"the server is busy: {self._pending} scoring requests are queued (max_queue "
                            f"{self.max_queue}); retry later", self.retry_after())
             self._pending += 1
-        future = self._executor.submit(self._timed, method, *args)
-        future.add_done_callback(self._done)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        parts: list = []
+        started = False
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.timeout)
-        except asyncio.TimeoutError:
-            started = not future.cancel()
-            raise Busy(f"the request was not answered within {self.timeout:g} s (request_timeout); "
-                       + ("send fewer or shorter texts" if started else "the server is busy, retry later"),
-                       self.retry_after()) from None
+            for lo, hi in _parts(questions, paraphrases, CHUNK_CHARS):
+                future = self._executor.submit(self._timed, method, questions[lo:hi], paraphrases[lo:hi])
+                try:
+                    parts.append(await asyncio.wait_for(asyncio.wrap_future(future),
+                                                        max(0.0, deadline - loop.time())))
+                    started = True
+                except asyncio.TimeoutError:
+                    started = started or not future.cancel()
+                    raise Busy(f"the request was not answered within {self.timeout:g} s (request_timeout); "
+                               + ("send fewer or shorter texts" if started else "the server is busy, retry later"),
+                               self.retry_after()) from None
+        finally:
+            with self._count_lock:
+                self._pending -= 1
+        if method == "score_pairs":
+            return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+        return [item for part in parts for item in part]
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
