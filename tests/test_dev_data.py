@@ -179,6 +179,7 @@ def test_styles_blind_rule_holds_on_every_row_and_no_duplicates(tuned):
 def test_gsm8k_styles_questions_are_train_questions_new_to_the_dev_sets():
     tuned = REPO_ROOT / "data" / "dev" / "rewordings_styles_gsm8k.csv"
     rows = _read_styles(tuned) + _read_styles(_blind_path(tuned))
+    assert len(rows) >= 360 and len({row["question"] for row in rows}) >= 90
     train = {}
     with open(_shared("questions/gsm8k_train.jsonl"), encoding="utf-8") as fh:
         for line in fh:
