@@ -27,7 +27,8 @@ Leave-one-style-out view: ``benchmarks/rewordings_history.json`` records, for ea
 of the scorer *as it stood before that family was added to the tuning data*. Before starting to tune on a new
 family, run ``--record FAMILY`` (``--record all`` records every family of the files read): it appends the
 git commit, the date and the per-family figures of this run to the history. Every run then prints, for each
-family, its first recorded figures beside today's, on the tuned (non-blind) files that have a family column.
+family of each tuned (non-blind) file with a family column, its first recorded figures on that file beside
+today's (per file, so that a family's "before" and "now" are figures on the same pairs).
 The first record (the baseline) was made with the scorer of issue 24's start, before any rule was changed for
 the new style families.
 
@@ -58,8 +59,8 @@ Never run on the evaluation sets (``../shared/data/eval/``): these are developme
     python benchmarks/rewordings.py --blind                # once per release: adds the blind parts
 
 The last printed line is a JSON summary: ``{"scorer", "model", "threshold", "files": {name: {...}},
-"kinds": {name: {kind: {...}}}, "families": {name: {family: {...}}}, "leave_one_style_out": {family:
-{"before": {...}, "now": {...}}}, "blind": bool, "seconds"}``.
+"kinds": {name: {kind: {...}}}, "families": {name: {family: {...}}}, "leave_one_style_out": {name: {family:
+{"before": {...}, "now": {...}}}}, "blind": bool, "seconds"}``.
 """
 
 from __future__ import annotations
@@ -310,38 +311,44 @@ def append_record(path: Path, record: dict[str, Any]) -> None:
 
 
 def leave_one_style_out(records: list[dict[str, Any]],
-                        now: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per family (recorded or present now): ``{"before": the first record naming it (commit, date, figures)
-    or None, "now": today's figures or None}``."""
-    out: dict[str, dict[str, Any]] = {}
+                        now: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per tuned file and family (recorded or present now): ``{"before": the first record naming the family
+    with figures on that file (commit, date, figures) or None, "now": today's figures on the file or None}``."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
     for record in records:
-        for family in record["families"]:
-            if family not in out and family in record["figures"]:
-                out[family] = {"before": {"commit": record["commit"], "date": record["date"],
-                                          "figures": record["figures"][family]}}
-    for family in sorted(set(out) | set(now)):
-        out.setdefault(family, {"before": None})["now"] = now.get(family)
+        for name, figures in record["figures"].items():
+            for family in record["families"]:
+                if family in figures and family not in out.setdefault(name, {}):
+                    out[name][family] = {"before": {"commit": record["commit"], "date": record["date"],
+                                                    "figures": figures[family]}}
+    for name in sorted(set(out) | set(now)):
+        families = out.setdefault(name, {})
+        for family in set(families) | set(now.get(name, {})):
+            families.setdefault(family, {"before": None})["now"] = now.get(name, {}).get(family)
+        out[name] = dict(sorted(families.items()))
     return dict(sorted(out.items()))
 
 
-def print_leave_one_style_out(view: dict[str, dict[str, Any]]) -> None:
-    if not view:
+def print_leave_one_style_out(view: dict[str, dict[str, dict[str, Any]]]) -> None:
+    if not any(view.values()):
         return
     print("\n## Leave-one-style-out: each family before it was added to the tuning data, and now\n")
-    print("| family | label | before: commit (date) | n | kept / caught | ROC-AUC | now: n | kept / caught "
-          "| ROC-AUC |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for family, v in view.items():
-        b, n = v["before"], v["now"]
-        label = (n or (b or {}).get("figures") or {}).get("label", "-")
-        key = "valid_kept" if label == "valid" else "invalid_caught"
-        if b:
-            f = b["figures"]
-            before = f"{b['commit'][:9]} ({b['date'][:10]}) | {f['n']} | {_fmt(f.get(key))} | {_fmt(f['roc_auc'])}"
-        else:
-            before = "(not recorded) | - | - | -"
-        now = f"{n['n']} | {_fmt(n.get(key))} | {_fmt(n['roc_auc'])}" if n else "- | - | -"
-        print(f"| {family} | {label} | {before} | {now} |")
+    print("| file | family | label | before: commit (date) | n | kept / caught | ROC-AUC | now: n "
+          "| kept / caught | ROC-AUC |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name, families in view.items():
+        for family, v in families.items():
+            b, n = v["before"], v["now"]
+            label = (n or (b or {}).get("figures") or {}).get("label", "-")
+            key = "valid_kept" if label == "valid" else "invalid_caught"
+            if b:
+                f = b["figures"]
+                before = (f"{b['commit'][:9]} ({b['date'][:10]}) | {f['n']} | {_fmt(f.get(key))} "
+                          f"| {_fmt(f['roc_auc'])}")
+            else:
+                before = "(not recorded) | - | - | -"
+            now = f"{n['n']} | {_fmt(n.get(key))} | {_fmt(n['roc_auc'])}" if n else "- | - | -"
+            print(f"| {name} | {family} | {label} | {before} | {now} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -399,7 +406,6 @@ def main(argv: list[str] | None = None) -> int:
     summaries: dict[str, dict[str, Any]] = {}
     kinds_out: dict[str, dict[str, Any]] = {}
     families_out: dict[str, dict[str, Any]] = {}
-    union: list[tuple[np.ndarray, np.ndarray, list[str]]] = []
     rows = []
     for path, (pairs, kinds, families) in read.items():
         explanations = scorer.explain_pairs(pairs.questions, pairs.paraphrases)
@@ -409,21 +415,16 @@ def main(argv: list[str] | None = None) -> int:
         kinds_out[name] = group_figures(pairs.labels, scores, scorer.threshold, kinds)
         if families is not None:
             families_out[name] = group_figures(pairs.labels, scores, scorer.threshold, families)
-            if not is_blind_file(path):
-                union.append((np.asarray(pairs.labels), scores, families))
         if args.out:
             rows.append(verdict_rows(name, pairs, kinds, explanations))
         print(f"{name}: {len(pairs)} pairs judged ({time.perf_counter() - start:.0f} s so far)", file=sys.stderr)
-    now: dict[str, dict[str, Any]] = {}
-    if union:
-        now = group_figures(np.concatenate([u[0] for u in union]), np.concatenate([u[1] for u in union]),
-                            scorer.threshold, [f for u in union for f in u[2]])
+    now = {Path(p).stem: families_out[Path(p).stem] for p, (_, _, fams) in read.items()
+           if fams is not None and not is_blind_file(p)}
     if args.record:
         chosen = sorted(tuned_families) if "all" in args.record else sorted(set(args.record))
         append_record(args.history, {
             **git_state(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "families": chosen,
             "scorer": scorer_name, "model": args.model or "pretrained", "threshold": scorer.threshold,
-            "files": sorted(Path(p).name for p, (_, _, fams) in read.items() if fams and not is_blind_file(p)),
             "figures": now})
         records = read_history(args.history)
         print(f"recorded {len(chosen)} families in {args.history}", file=sys.stderr)

@@ -98,25 +98,34 @@ def test_per_family_figures_and_the_leave_one_style_out_record(rewordings, tmp_p
     assert set(families) == {"number_words", "reordered", "number_changed", "unrelated_object_asked"}
     assert families["number_changed"]["label"] == "invalid" and families["number_changed"]["n"] == 1
     # nothing recorded yet: every family has today's figures and no "before"
-    assert all(v["before"] is None and v["now"] == families[f] for f, v in summary["leave_one_style_out"].items())
+    view = summary["leave_one_style_out"]["tiny_styles"]
+    assert set(view) == set(families) and all(v["before"] is None and v["now"] == families[f]
+                                              for f, v in view.items())
     assert not history.exists()
 
     assert rewordings.main(["--files", str(data), "--history", str(history), "--record", "reordered"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     records = json.loads(history.read_text())["records"]
     assert len(records) == 1 and records[0]["families"] == ["reordered"]
-    assert records[0]["figures"] == summary["families"]["tiny_styles"] and records[0]["commit"]
-    view = summary["leave_one_style_out"]
-    assert view["reordered"]["before"]["figures"] == records[0]["figures"]["reordered"]
+    assert records[0]["figures"] == {"tiny_styles": summary["families"]["tiny_styles"]} and records[0]["commit"]
+    view = summary["leave_one_style_out"]["tiny_styles"]
+    assert view["reordered"]["before"]["figures"] == records[0]["figures"]["tiny_styles"]["reordered"]
     assert view["number_words"]["before"] is None  # only the family named was recorded
     # a second record of the same family leaves its "before" (the first record naming it) as it was
     assert rewordings.main(["--files", str(data), "--history", str(history), "--record", "all"]) == 0
-    view = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["leave_one_style_out"]
+    view = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["leave_one_style_out"]["tiny_styles"]
     assert len(json.loads(history.read_text())["records"]) == 2
     assert view["reordered"]["before"]["date"] == records[0]["date"] and view["number_words"]["before"]
     with pytest.raises(SystemExit) as exc:
         rewordings.main(["--files", str(data), "--history", str(history), "--record", "no_such_family"])
     assert exc.value.code == 2 and "no such family" in capsys.readouterr().err
+    # another file's families get their own "before": a record is per file
+    other = tmp_path / "other_styles.csv"
+    pd.DataFrame(STYLE_ROWS[:2], columns=STYLE_COLUMNS).to_csv(other, index=False)
+    assert rewordings.main(["--files", str(data), str(other), "--history", str(history)]) == 0
+    view = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["leave_one_style_out"]
+    assert view["other_styles"]["reordered"]["before"] is None and view["other_styles"]["reordered"]["now"]
+    assert view["tiny_styles"]["reordered"]["before"]["date"] == records[0]["date"]
 
 
 def test_the_blind_part_is_read_only_with_blind_and_never_recorded(rewordings, tmp_path, capsys, monkeypatch):
