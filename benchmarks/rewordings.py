@@ -368,6 +368,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", nargs="+", metavar="FAMILY", help="append this run's per-family figures to "
                         "the history as the figures of FAMILY (or 'all': every family read) before it is added "
                         "to the tuning data")
+    parser.add_argument("--note", default="", help="with --record: a line saying what the record is (e.g. "
+                        "which rule change comes next)")
     parser.add_argument("--history", type=Path, default=HISTORY, help="the leave-one-style-out record "
                         "(default: %(default)s)")
     args = parser.parse_args(argv)
@@ -423,7 +425,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.record:
         chosen = sorted(tuned_families) if "all" in args.record else sorted(set(args.record))
         append_record(args.history, {
-            **git_state(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "families": chosen,
+            **git_state(), "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "note": args.note,
+            "families": chosen,
             "scorer": scorer_name, "model": args.model or "pretrained", "threshold": scorer.threshold,
             "figures": now})
         records = read_history(args.history)
