@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 from pathlib import Path
 
 from ..errors import InputError
@@ -44,29 +45,34 @@ def completion_key(base_url: str, model: str, prompt: str, question: str, seed: 
 class CompletionCache:
     """A key -> completion store in one SQLite file (made with its folder on first use).
 
-    Used from one thread (the one that collects the results); several processes may share the file.
+    Safe to use from several threads (one lock) and several processes (SQLite's own locking).
     """
 
     def __init__(self, path: str | os.PathLike | None = None) -> None:
         self.path = Path(path) if path is not None else default_cache_path()
+        self._lock = threading.Lock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=30)
+            self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
             self._db.execute("CREATE TABLE IF NOT EXISTS completions (key TEXT PRIMARY KEY, content TEXT NOT NULL)")
             self._db.commit()
         except (OSError, sqlite3.Error) as exc:
             raise InputError(f"cannot use the completion cache {self.path}: {exc} (--no-cache turns it off)") from None
 
     def get(self, key: str) -> str | None:
-        row = self._db.execute("SELECT content FROM completions WHERE key = ?", (key,)).fetchone()
+        with self._lock:
+            row = self._db.execute("SELECT content FROM completions WHERE key = ?", (key,)).fetchone()
         return None if row is None else row[0]
 
     def put(self, key: str, content: str) -> None:
-        self._db.execute("INSERT OR REPLACE INTO completions (key, content) VALUES (?, ?)", (key, content))
-        self._db.commit()
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO completions (key, content) VALUES (?, ?)", (key, content))
+            self._db.commit()
 
     def __len__(self) -> int:
-        return self._db.execute("SELECT COUNT(*) FROM completions").fetchone()[0]
+        with self._lock:
+            return self._db.execute("SELECT COUNT(*) FROM completions").fetchone()[0]
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()

@@ -96,21 +96,25 @@ class RewordSummary:
 
     def lines(self) -> list[str]:
         """The summary for people, one line per fact; the questions without a valid rewording last."""
-        out = [f"{self.questions} questions, {self.requested} rewordings wanted: {self.from_cache} from the cache, "
-               f"{self.asked} new ({self.requests_sent} requests), {self.failed} malformed or empty"]
+        out = [f"{_n(self.questions, 'question')}, {_n(self.requested, 'rewording')} wanted: {self.from_cache} from "
+               f"the cache, {self.asked} new ({_n(self.requests_sent, 'request')}), {self.failed} malformed or empty"]
         if self.stopped:
-            out.append(f"stopped early: {self.stopped}; {self.missing} rewordings not asked (run again to "
+            out.append(f"stopped early: {self.stopped}; {_n(self.missing, 'rewording')} not asked (run again to "
                        "continue from the cache)")
-        out.append(f"{self.candidates} candidates scored ({self.duplicates} duplicates and {self.identical} "
-                   f"copies of the question dropped): {self.kept} kept, {self.rejected} rejected "
-                   f"(threshold {self.threshold:.2f}" + (f"; {self.judged} decided by the judge)" if self.judged
-                                                         else ")"))
+        judged = f"; {self.judged} decided by the judge" if self.judged else ""
+        out.append(f"{_n(self.candidates, 'candidate')} scored ({_n(self.duplicates, 'duplicate')} and "
+                   f"{_n(self.identical, 'copy', 'copies')} of the question dropped): {self.kept} kept, "
+                   f"{self.rejected} rejected (threshold {self.threshold:.2f}{judged})")
         if self.without_valid:
-            out.append(f"{len(self.without_valid)} questions with no valid rewording (look at these):")
+            out.append(f"{_n(len(self.without_valid), 'question')} with no valid rewording (look at these):")
             out.extend(f"  - {_short(q)}" for q in self.without_valid)
         else:
             out.append("every question has at least one valid rewording")
         return out
+
+
+def _n(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
 def _short(text: str, limit: int = 100) -> str:
