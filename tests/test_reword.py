@@ -4,10 +4,12 @@ the request budget, resuming from the cache, the key never written anywhere."""
 
 from __future__ import annotations
 
+import logging
 import socket
 
 import pytest
 from fake_llm import FakeLLM
+from test_cli_score import fake_model  # noqa: F401  (fixture: the hash encoder)
 
 import paraqd
 from paraqd.cli import main
@@ -59,10 +61,11 @@ def reword_args(server, bank, tmp_path, *extra):
 
 
 def test_reword_keeps_valid_rewordings_and_rejects_broken_ones_with_reasons(scorer, bank, tmp_path, monkeypatch,
-                                                                           capsys):
+                                                                           capsys, caplog):
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    caplog.set_level(logging.DEBUG)
     with FakeLLM(CANNED, key=SECRET) as server:
-        assert main(reword_args(server, bank, tmp_path)) == 0
+        assert main(reword_args(server, bank, tmp_path, "-vv")) == 0
         assert server.completions() == 10  # 2 distinct questions x 5, one request each
         assert {r["body"]["seed"] for r in server.requests} == {0, 1, 2, 3, 4}
         assert all(r["body"]["temperature"] == 0.8 for r in server.requests)
@@ -81,7 +84,7 @@ def test_reword_keeps_valid_rewordings_and_rejects_broken_ones_with_reasons(scor
     assert f"1 question with no valid rewording (look at these):\n    - {Q2}" in err
     for path in tmp_path.iterdir():  # outputs and the cache
         assert SECRET.encode() not in path.read_bytes(), path
-    assert SECRET not in err
+    assert SECRET not in err and SECRET not in caplog.text and "HTTP Request: POST" in caplog.text  # -vv logs requests
 
 
 def test_reword_resumes_from_its_cache_and_stops_at_the_request_budget(scorer, bank, tmp_path, capsys):
@@ -163,3 +166,18 @@ def test_python_api_returns_the_same_records(hybrid_scorer, tmp_path):
         assert result.summary.without_valid == [Q2] and result.summary.kept == 1
         again = paraqd.reword([Q1, Q2], client=client, n=2, scorer=hybrid_scorer, seed=0, cache=cache)
         assert server.completions() == 4 and again.summary.from_cache == 4
+
+
+def test_score_with_a_judge_overrides_only_the_band(fake_model, tmp_path):  # noqa: F811
+    pairs = tmp_path / "pairs.csv"
+    pairs.write_text(f'question,paraphrase\n"{Q1}","{VALID_A}"\n"{Q1}","{CANNED[Q1][1]}"\n', encoding="utf-8")
+    scores = fake_model.score_pairs([Q1, Q1], [VALID_A, CANNED[Q1][1]])
+    band = float(abs(scores[0] - 0.5)) + 1e-3  # the first pair in the band, maybe the second too
+    with FakeLLM(CANNED, verdicts={VALID_A: '{"valid": false, "lost_or_changed": "nothing really"}'}) as server:
+        assert main(["score", str(pairs), "-o", str(tmp_path / "scored.csv"), "--explain", "--base-url",
+                     server.url, "--judge-model", "fake-model", "--judge-band", str(band)]) == 0
+    scored = read_table(tmp_path / "scored.csv")
+    assert scored["decided_by"][0] == "judge" and scored["valid"][0] == "False"
+    assert scored["reasons"][0] == "judge: nothing really"
+    in_band = abs(scores[1] - 0.5) <= band
+    assert scored["decided_by"][1] == ("judge" if in_band else "checks")

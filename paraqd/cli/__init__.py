@@ -112,8 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _configure_logging(verbose: int, quiet: bool) -> None:
     level = logging.WARNING if quiet else (logging.DEBUG if verbose > 1 else logging.INFO)
     logging.basicConfig(level=level, format="%(message)s" if verbose == 0 else "%(levelname)s %(name)s: %(message)s")
-    for noisy in ("sentence_transformers", "transformers", "urllib3", "filelock", "httpx", "huggingface_hub",
-                  "distributed"):
+    for noisy in ("sentence_transformers", "transformers", "urllib3", "filelock", "httpx", "httpcore",
+                  "huggingface_hub", "distributed"):
         logging.getLogger(noisy).setLevel(logging.WARNING if verbose < 2 else logging.INFO)
 
 
