@@ -110,7 +110,13 @@ def _threshold_for(invalid_scores, all_scores, target: float) -> float:
     k = max(1, math.ceil(target * len(ordered) - 1e-9))
     last = ordered[k - 1]
     above = all_scores[all_scores > last]
-    return float((last + above.min()) / 2) if len(above) else float(last + 1e-6)
+    if not len(above):
+        return float(np.nextafter(last, np.inf))
+    upper = float(above.min())
+    middle = (float(last) + upper) / 2
+    middle = middle if last < middle else upper  # neighbouring floats: the higher one
+    short = round(middle, 6)
+    return short if last < short <= upper else middle
 
 
 def _auc(valid_scores, invalid_scores) -> float:
@@ -176,7 +182,7 @@ def calibrate_scores(scores: Sequence[float], labels: Sequence[int], *, target_c
                          f"{round(100 * confidence)}% interval {auc.low:.2f} to {auc.high:.2f}, 0.5 is chance): any "
                          "threshold would be arbitrary; check the labels (1 = valid) or label more pairs")
     return Calibration(
-        threshold=round(threshold, 6), target_caught=float(target_caught), pairs=len(scores), valid=len(valid),
+        threshold=threshold, target_caught=float(target_caught), pairs=len(scores), valid=len(valid),
         invalid=len(invalid), kept=interval(np.mean(valid >= threshold), boot["kept"]),
         caught=interval(np.mean(invalid < threshold), boot["caught"]),
         threshold_interval=interval(threshold, boot["threshold"]), auc=auc, confidence=confidence,

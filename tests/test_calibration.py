@@ -154,3 +154,16 @@ def test_calibrate_on_the_mathcheck_dev_set(monkeypatch, hybrid_scorer, tmp_path
     cal = load_calibration(tmp_path / "cal.json")
     assert out.startswith(f"threshold {cal.threshold:.4f}") and cal.pairs > 200
     assert cal.caught.estimate >= 0.95 and cal.kept.low <= cal.kept.estimate <= cal.kept.high
+
+
+def test_filter_and_serve_take_the_calibration(tmp_path, capsys, fake_model):  # noqa: F811
+    cal = calibrate_scores(*separated(), n_boot=50)
+    write_calibration(cal, tmp_path / "cal.json")
+    pd.DataFrame({"question": ["Tom has 3 pens.", "Tom has 3 pens."],
+                  "candidate": ["Tom owns 3 pens.", "Tom has 4 pens."]}).to_csv(tmp_path / "c.csv", index=False)
+    assert main(["filter", str(tmp_path / "c.csv"), "-o", str(tmp_path / "kept.csv"), "--calibration",
+                 str(tmp_path / "cal.json")]) == 0
+    assert fake_model.threshold == cal.threshold
+    assert main(["serve", "--port", "0", "--calibration", str(tmp_path / "missing.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("paraqd serve: error: --calibration") and "\n" not in err

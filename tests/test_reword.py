@@ -4,6 +4,7 @@ the request budget, resuming from the cache, the key never written anywhere."""
 
 from __future__ import annotations
 
+import json
 import logging
 import socket
 
@@ -181,3 +182,28 @@ def test_score_with_a_judge_overrides_only_the_band(fake_model, tmp_path):  # no
     assert scored["reasons"][0] == "judge: nothing really"
     in_band = abs(scores[1] - 0.5) <= band
     assert scored["decided_by"][1] == ("judge" if in_band else "checks")
+
+
+def test_an_interrupted_run_keeps_what_arrived_and_the_rerun_asks_only_the_rest(hybrid_scorer, tmp_path):
+    import httpx
+
+    asked = []
+
+    def handler(request):
+        body = json.loads(request.content)
+        asked.append(body["seed"])
+        if len(asked) == 3:
+            raise KeyboardInterrupt  # Ctrl-C while the third request is in flight
+        question = Q1 if Q1 in body["messages"][0]["content"] else Q2
+        content = CANNED[question][body["seed"] % len(CANNED[question])]
+        return httpx.Response(200, json={"choices": [{"message": {"role": "assistant", "content": content}}]})
+
+    cache = CompletionCache(tmp_path / "c.sqlite")
+    flaky = RewordClient("http://llm.invalid/v1", "m", transport=httpx.MockTransport(handler), concurrency=1)
+    with pytest.raises(KeyboardInterrupt):
+        paraqd.reword([Q1, Q2], client=flaky, n=2, scorer=hybrid_scorer, seed=0, cache=cache)
+    assert len(cache) == 2
+    fine = RewordClient("http://llm.invalid/v1", "m", transport=httpx.MockTransport(handler), concurrency=1)
+    result = paraqd.reword([Q1, Q2], client=fine, n=2, scorer=hybrid_scorer, seed=0, cache=cache)
+    assert len(asked) == 5 and result.summary.from_cache == 2 and result.summary.asked == 2
+    assert result.accepted["paraphrase"].tolist() == [VALID_A]
