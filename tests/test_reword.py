@@ -112,7 +112,8 @@ def test_reword_retries_429_and_500_and_skips_bad_completions(scorer, bank, tmp_
         server.fail("429", "500", "empty", "malformed")
         assert main(reword_args(server, bank, tmp_path, "--no-cache", "-n", "2")) == 0
         assert server.completions() == 6  # 4 rewordings + 2 retries; the bad two are not asked again
-    assert "2 new (6 requests), 2 malformed or empty" in capsys.readouterr().err
+    assert "2 new (6 requests), 2 malformed or empty (" in (err := capsys.readouterr().err)
+    assert "empty completion: 1" in err and "malformed JSON in the response: 1" in err
 
 
 def test_reword_on_an_unreachable_endpoint_is_one_line_and_status_1(bank, tmp_path, capsys):

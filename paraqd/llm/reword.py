@@ -82,6 +82,7 @@ class RewordSummary:
     from_cache: int = 0
     asked: int = 0                # completions received from the endpoint in this run
     failed: int = 0               # malformed, empty or refused completions
+    why_failed: dict[str, int] = field(default_factory=dict)  # reason -> count
     identical: int = 0            # the question itself, reworded as is
     duplicates: int = 0           # the same as an earlier rewording of the question
     candidates: int = 0           # scored
@@ -94,10 +95,15 @@ class RewordSummary:
     missing: int = 0              # rewordings neither cached nor asked for (the budget stopped the run first)
     without_valid: list[str] = field(default_factory=list)  # questions with no valid rewording
 
+    def count_failure(self, reason: str) -> None:
+        self.failed += 1
+        self.why_failed[reason] = self.why_failed.get(reason, 0) + 1
+
     def lines(self) -> list[str]:
         """The summary for people, one line per fact; the questions without a valid rewording last."""
         out = [f"{_n(self.questions, 'question')}, {_n(self.requested, 'rewording')} wanted: {self.from_cache} from "
-               f"the cache, {self.asked} new ({_n(self.requests_sent, 'request')}), {self.failed} malformed or empty"]
+               f"the cache, {self.asked} new ({_n(self.requests_sent, 'request')}), {self.failed} malformed or empty"
+               + _reasons(self.why_failed)]
         if self.stopped:
             out.append(f"stopped early: {self.stopped}; {_n(self.missing, 'rewording')} not asked (run again to "
                        "continue from the cache)")
@@ -111,6 +117,15 @@ class RewordSummary:
         else:
             out.append("every question has at least one valid rewording")
         return out
+
+
+def _reasons(counts: dict[str, int], top: int = 3) -> str:
+    """`` (empty completion: 2, refused (400: ...): 1)``: the commonest reasons first."""
+    if not counts:
+        return ""
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    shown = ", ".join(f"{why}: {n}" for why, n in ranked[:top])
+    return f" ({shown}{', ...' if len(ranked) > top else ''})"
 
 
 def _n(count: int, word: str, plural: str | None = None) -> str:
@@ -179,7 +194,7 @@ def collect_rewordings(questions: list[str], client: RewordClient, n: int, *, pr
         for job, outcome in client.map(ask, jobs):
             bar.update(1)
             if isinstance(outcome, BadCompletion):
-                summary.failed += 1
+                summary.count_failure(str(outcome))
                 continue
             raw[job] = outcome
             summary.asked += 1
@@ -213,7 +228,7 @@ def candidate_table(questions: list[str], raw: dict[tuple[int, int], str], n: in
                 continue
             text = clean_completion(raw[qi, i])
             if not text:
-                summary.failed += 1
+                summary.count_failure("nothing left after cleaning")
             elif _norm(text) == _norm(question):
                 summary.identical += 1
             elif _norm(text) in seen:
