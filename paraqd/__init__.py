@@ -26,7 +26,7 @@ _LAZY = {
     "CriticalInfoChecker": ("paraqd.checks", "CriticalInfoChecker"),
     "Evaluator": ("paraqd.evaluation", "Evaluator"),
     "evaluate_scores": ("paraqd.evaluation.metrics", "evaluate_scores"),
-    "reword": ("paraqd.llm.reword", "reword"),
+    "reword": ("paraqd.llm.rewording", "reword"),
     "RewordClient": ("paraqd.llm.client", "RewordClient"),
 }
 

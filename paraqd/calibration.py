@@ -207,11 +207,24 @@ def load_calibration(path: str | os.PathLike) -> Calibration:
     return Calibration.from_dict(data, str(path))
 
 
-def calibrated_threshold(threshold: float | None, calibration: str | os.PathLike | None) -> float | None:
+def calibrated_threshold(threshold: float | None, calibration: str | os.PathLike | None, *,
+                         scorer: tuple[str | None, bool | None] | None = None) -> float | None:
     """The threshold a command uses: ``threshold`` (--threshold), else the calibration file's, else None (the
-    model's own); both given is an error."""
+    model's own); both given is an error. ``scorer`` (--model, --hybrid / --pure) logs a warning when the
+    calibration was made with another model or score."""
     if calibration is None:
         return threshold
     if threshold is not None:
         raise InputError("--threshold and --calibration both set the threshold: give one of them")
-    return load_calibration(calibration).threshold
+    cal = load_calibration(calibration)
+    if scorer is not None and cal.scorer:
+        model, method = scorer[0] or "default", "pure" if scorer[1] is False else "hybrid"
+        made = (cal.scorer.get("model"), cal.scorer.get("method"))
+        if made != (model, method) and not (made[0] == model and scorer[1] is None):
+            import logging
+
+            logging.getLogger("paraqd.calibration").warning(
+                "%s was calibrated on the %s score of model %s, this run uses the %s score of model %s: its "
+                "threshold may not suit it (calibrate again with the same options)", calibration, made[1], made[0],
+                method, model)
+    return cal.threshold

@@ -4,6 +4,7 @@ bootstrap intervals, the refusals (too few labels, one class, no separation), an
 from __future__ import annotations
 
 import json
+import logging
 
 import numpy as np
 import pandas as pd
@@ -69,7 +70,7 @@ def test_too_few_one_class_or_no_separation_are_refused_clearly():
         calibrate_scores(*separated(), target_caught=1.0)
 
 
-def test_a_calibration_file_round_trips_and_sets_the_threshold(tmp_path):
+def test_a_calibration_file_round_trips_and_sets_the_threshold(tmp_path, caplog):
     cal = calibrate_scores(*separated(), n_boot=100)
     path = tmp_path / "calibration.json"
     write_calibration(cal, path)
@@ -79,6 +80,15 @@ def test_a_calibration_file_round_trips_and_sets_the_threshold(tmp_path):
     assert calibrated_threshold(0.3, None) == 0.3 and calibrated_threshold(None, None) is None
     with pytest.raises(InputError, match="both set the threshold"):
         calibrated_threshold(0.3, path)
+    cal.scorer = {"model": "default", "method": "hybrid", "backend": "torch"}
+    write_calibration(cal, path)
+    with caplog.at_level(logging.WARNING, logger="paraqd.calibration"):
+        assert calibrated_threshold(None, path, scorer=(None, None)) == cal.threshold
+        assert calibrated_threshold(None, path, scorer=(None, True)) == cal.threshold
+        assert caplog.text == ""
+        calibrated_threshold(None, path, scorer=("model/", False))
+    assert "calibrated on the hybrid score of model default, this run uses the pure score of model model/" \
+        in caplog.text
     (tmp_path / "bad.json").write_text('{"threshold": 0.4}')
     with pytest.raises(InputError, match="not a paraqd calibration file"):
         load_calibration(tmp_path / "bad.json")

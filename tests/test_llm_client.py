@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from paraqd.llm.cache import CompletionCache, completion_key
 from paraqd.llm.client import BadCompletion, EndpointError, RewordClient, display_url, retry_after_seconds
 from paraqd.llm.judge import Judge, parse_verdict
-from paraqd.llm.reword import clean_completion
+from paraqd.llm.rewording import clean_completion
 
 Q = "Tom has 3 apples and buys 2 more. How many apples does he have now?"
 CANNED = {Q: ["Tom owns 3 apples and then buys 2 more. How many apples does he have now?",
@@ -191,3 +191,13 @@ def test_judge_decides_only_the_band_within_its_budget(tmp_path):
         again = Judge(client(server), band=0.1, max_calls=2, cache=cache)
         assert again.decide(questions, rewordings, scores, 0.5)[1] == decided
         assert server.completions() == 2  # from the cache
+
+
+def test_reword_is_the_function_wherever_it_is_imported_from():
+    import paraqd
+    import paraqd.cli.reword  # noqa: F401
+    import paraqd.llm
+    import paraqd.llm.rewording
+    from paraqd.llm import reword
+
+    assert callable(reword) and paraqd.reword is reword and paraqd.llm.reword is reword

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from ..llm.reword import DEFAULT_PROMPT, DEFAULT_TEMPERATURE
+from ..llm.rewording import DEFAULT_PROMPT, DEFAULT_TEMPERATURE
 from . import command, options
 from .llm_options import add_endpoint_arguments, add_judge_arguments
 from .score import add_format_arguments, add_scorer_arguments
@@ -106,7 +106,7 @@ def _read_questions(args, in_fmt) -> list[str]:
 
 def _read_prompt(path: str | None) -> str:
     from ..errors import InputError
-    from ..llm.reword import check_prompt
+    from ..llm.rewording import check_prompt
 
     if path is None:
         return DEFAULT_PROMPT
@@ -122,7 +122,7 @@ def run(args) -> int:
     from ..defaults import DEFAULT_SEED
     from ..io import stream_formats, write_table
     from ..llm.cache import CompletionCache
-    from ..llm.reword import RewordSummary, candidate_table, collect_rewordings, score_candidates
+    from ..llm.rewording import RewordSummary, candidate_table, collect_rewordings, score_candidates
     from .llm_options import judge_summary, make_client, make_judge
     from .score import load_scorer
 

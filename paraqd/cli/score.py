@@ -94,7 +94,8 @@ def load_scorer(args):
 
     if args.batch_size < 1:
         raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
-    threshold = calibrated_threshold(args.threshold, getattr(args, "calibration", None))
+    threshold = calibrated_threshold(args.threshold, getattr(args, "calibration", None),
+                                     scorer=(args.model, args.hybrid))
     return ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
                                  threshold=threshold, hybrid=args.hybrid, backend=args.backend)
 
@@ -233,7 +234,8 @@ def run(args) -> int:
     if args.engine != "dask" and (args.dask_address or args.workers):
         raise InputError(f"{'--dask-address' if args.dask_address else '--workers'} needs --engine dask")
     check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
-    args.threshold, args.calibration = calibrated_threshold(args.threshold, args.calibration), None
+    args.threshold, args.calibration = calibrated_threshold(args.threshold, args.calibration,
+                                                            scorer=(args.model, args.hybrid)), None
     judge = make_judge(args)
     if args.engine == "dask":
         from functools import partial

@@ -116,8 +116,9 @@ def run(args) -> int:
     limits = ServeLimits(max_body_bytes=args.max_body_bytes, max_pairs=args.max_pairs,
                          max_candidates=args.max_candidates, max_text_chars=args.max_text_chars)
     check_port(args.host, args.port)
+    threshold = calibrated_threshold(args.threshold, args.calibration, scorer=(args.model, args.hybrid))
     load_options = {"device": args.device, "backend": args.backend, "batch_size": args.batch_size,
-                    "threshold": calibrated_threshold(args.threshold, args.calibration), "hybrid": args.hybrid}
+                    "threshold": threshold, "hybrid": args.hybrid}
     # Loaded here even with several workers: a model that cannot load fails now, with one line.
     scorer = ParaphraseScorer.load(args.model, **load_options)
     log.info("model %s (threshold %.2f, %s); http://%s:%d/ (Ctrl+C stops)", scorer.path, scorer.threshold,

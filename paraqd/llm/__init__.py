@@ -13,7 +13,7 @@ serves them all::
 :mod:`.client`            :class:`RewordClient`: timeouts, retries with backoff, a request budget, bounded
                           concurrency, one-line errors for an unusable endpoint (httpx: ``paraqd[llm]``)
 :mod:`.cache`             :class:`CompletionCache`: completions on disk, so a rerun asks only for what is missing
-:mod:`.reword`            :func:`reword`: ask for rewordings, clean them, score them, keep the valid ones
+:mod:`.rewording`         :func:`reword`: ask for rewordings, clean them, score them, keep the valid ones
 :mod:`.judge`             :class:`Judge`: an LLM's second opinion on the pairs scored near the threshold
 ========================  ===========================================================================
 
@@ -26,8 +26,8 @@ _LAZY = {
     "RewordClient": ("paraqd.llm.client", "RewordClient"),
     "EndpointError": ("paraqd.llm.client", "EndpointError"),
     "CompletionCache": ("paraqd.llm.cache", "CompletionCache"),
-    "reword": ("paraqd.llm.reword", "reword"),
-    "RewordResult": ("paraqd.llm.reword", "RewordResult"),
+    "reword": ("paraqd.llm.rewording", "reword"),
+    "RewordResult": ("paraqd.llm.rewording", "RewordResult"),
     "Judge": ("paraqd.llm.judge", "Judge"),
 }
 
