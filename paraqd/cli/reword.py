@@ -144,6 +144,8 @@ def run(args) -> int:
         result = score_candidates(candidates, scorer, questions, summary, judge=judge)
     finally:
         client.close()
+        if judge is not None:
+            judge.client.close()
         if cache is not None:
             cache.close()
     write_table(result.accepted, args.output, out_fmt)
