@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -63,6 +64,7 @@ def table_format(path: str | os.PathLike, fmt: str | None = None) -> str:
     return FORMATS[suffix]
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _READ_ERRORS = (ValueError, pd.errors.ParserError, OSError, UnicodeDecodeError)
 
 
@@ -170,6 +172,11 @@ def _decoded_lines(name: str, src: Path | io.BytesIO) -> Iterator[tuple[int, str
 def _check_record(name: str, where: str, rec) -> dict:
     if not isinstance(rec, dict):
         raise InputError(f"{name}: {where}: expected a JSON object, got {type(rec).__name__}")
+    for key, value in rec.items():  # a "\ud800" escape: text no table or writer can hold
+        if isinstance(value, str) and _SURROGATE.search(value):
+            from .validation import text_problem
+
+            raise InputError(f"{name}: {where}, column {key!r} {text_problem(value, max_chars=None)}")
     return rec
 
 
@@ -206,7 +213,7 @@ def _jsonl_records(name: str, src: Path | io.BytesIO) -> Iterator[tuple[int, dic
             raise InputError(f"{name}: line {lineno}: JSON nested too deeply") from None
         if not isinstance(rec, dict):
             raise InputError(f"{name}: line {lineno}: expected a JSON object, got {type(rec).__name__}{hint}")
-        yield lineno, rec
+        yield lineno, _check_record(name, f"line {lineno}", rec)
 
 
 #: DataFrame.attrs key: (unit, numbers) naming where each row came from, e.g. ("line", array of line numbers)

@@ -307,3 +307,17 @@ def test_augment_names_a_model_path_that_is_not_a_model(tmp_path, capsys, make, 
     assert main(["augment", str(src), "-o", str(tmp_path / "out.jsonl"), "--model", f"f9={make(tmp_path)}"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and words in err[0]
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("in.jsonl", '{"question": "a b", "paraphrase": "ok"}\n{"question": "Tom \\ud800 has", "paraphrase": "x"}\n',
+     "line 2, column 'question' holds a lone surrogate (U+D800 at character 5)"),
+    ("in.json", '[{"question": "a b", "paraphrase": "ok"}, {"question": "x", "paraphrase": "y\\udfff"}]',
+     "record 2, column 'paraphrase' holds a lone surrogate (U+DFFF at character 2)"),
+])
+def test_a_lone_surrogate_in_a_file_is_named_by_place(tmp_path, capsys, name, content, words):
+    src = tmp_path / name
+    src.write_text(content)
+    assert main(["score", str(src), "-o", str(tmp_path / "out.csv")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0]
