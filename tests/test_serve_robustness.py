@@ -309,3 +309,24 @@ def test_a_request_scored_in_parts_answers_as_one_call(scorer, monkeypatch):
     assert [r["verdict"] for r in explained] == [e.verdict for e in scorer.explain_pairs(
         [q for q, _ in pairs], [p for _, p in pairs])]
     assert len(ranked) == len(pairs)
+
+
+def test_a_body_that_stops_arriving_is_a_408():
+    import asyncio
+
+    from paraqd.serve.limits import BodySizeLimit
+
+    async def app(scope, receive, send):  # pragma: no cover - never reached
+        raise AssertionError("the application must not see the request")
+
+    async def receive():
+        await asyncio.sleep(3600)
+
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "headers": [(b"content-type", b"application/json")]}
+    asyncio.run(BodySizeLimit(app, max_bytes=100, read_timeout=0.05)(scope, receive, send))
+    assert sent[0]["status"] == 408 and b"stopped arriving" in sent[1]["body"]

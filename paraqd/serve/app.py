@@ -355,7 +355,7 @@ def create_app(scorer=None, limits: ServeLimits | None = None, *, model: str | N
     app.state.service = service
     app.state.limits = limits
     app.add_middleware(JSONBodyCheck)  # inside BodySizeLimit (added after it, so outside), which bounds the body
-    app.add_middleware(BodySizeLimit, max_bytes=limits.max_body_bytes)
+    app.add_middleware(BodySizeLimit, max_bytes=limits.max_body_bytes, read_timeout=limits.request_timeout)
     app.add_middleware(HeadAsGet)
     _install_error_handlers(app)
 

@@ -81,12 +81,15 @@ class BodySizeLimit:
 
     A declared ``Content-Length`` above the limit is refused without reading the body; a body sent without
     one (chunked) is counted as it arrives and refused as soon as it passes the limit, so the server never
-    holds more than ``max_bytes`` of it. The accepted body is replayed to the application unchanged.
+    holds more than ``max_bytes`` of it. A client that stops sending for ``read_timeout`` seconds gets 408.
+    The accepted body is replayed to the application unchanged.
     """
 
-    def __init__(self, app, max_bytes: int):
+    def __init__(self, app, max_bytes: int, read_timeout: float | None = None):
         self.app = app
         self.max_bytes = int(max_bytes)
+        #: seconds to wait for each part of the body (a client that stops sending gets 408, never holds on)
+        self.read_timeout = read_timeout
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -100,9 +103,15 @@ class BodySizeLimit:
             if size > self.max_bytes:
                 return await self._refuse(send, 413, f"request body is {size} bytes; the limit is "
                                                      f"{self.max_bytes} (max_body_bytes)")
+        import asyncio
+
         chunks, total = [], 0
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.read_timeout)
+            except asyncio.TimeoutError:
+                return await self._refuse(send, 408, f"the request body stopped arriving for {self.read_timeout:g} s "
+                                                     "(request_timeout); send it at once")
             if message["type"] == "http.disconnect":
                 return None
             body = message.get("body", b"")
