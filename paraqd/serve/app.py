@@ -87,7 +87,8 @@ PAGE_HEADERS = {
 ERRORS = {code: {"model": ErrorResponse, "description": text} for code, text in (
     (400, "the body is empty or not JSON"),
     (413, "the body, a batch or a text is above its limit (see /health)"),
-    (415, "the body is not sent as application/json"),
+    (408, "the body stopped arriving for request_timeout seconds"),
+    (415, "the body is not sent as application/json, or not as UTF-8"),
     (422, "the JSON has the wrong shape or types, a text is empty or not valid Unicode"),
     (503, "the server is busy (the queue is full, or the request waited past the timeout); retry after "
           "the Retry-After header's seconds"),
