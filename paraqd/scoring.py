@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from .defaults import BACKENDS, DEFAULT_THRESHOLD
+from .defaults import DEFAULT_THRESHOLD
 from .errors import InputError
 from .resources import resolve_encoder
 
@@ -167,9 +167,10 @@ class ParaphraseScorer:
         False gives the pure learned cosine, the paper's score, whatever the model says. ``workers`` bounds
         the processes that parse large inputs for the check (``None``: every core).
         """
-        if backend not in BACKENDS:
-            raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        from .backends import check_backend
         from .encoders import load_encoder
+
+        check_backend(backend)
 
         resolved = resolve_encoder(None if path is None else str(path))
         metadata = read_metadata(resolved) if Path(resolved).is_dir() else {}

@@ -41,13 +41,10 @@ def parse_processes(n_texts: int, workers: int | None = None) -> int:
 checks = Registry("checks", what="check")
 
 
-def register_check(name: str) -> Callable[[T], T]:
-    """Decorator adding a check class (or a function that returns a check) under ``name``.
-
-    Every registered check runs in the default checker (:func:`default_checks`), after paraqd's own; name
-    some with ``CriticalInfoChecker(checks=[...])``.
-    """
-    return checks.register(name)
+#: Decorator adding a check class (or a function that returns a check): ``@register_check("name")``, or bare
+#: on a class with a ``name``. Every registered check runs in the default checker (:func:`default_checks`),
+#: after paraqd's own; name some with ``CriticalInfoChecker(checks=[...])``.
+register_check = checks.decorator()
 
 
 register_check("numbers")(NumberCheck)

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ..errors import InputError, ParaqdError
-from .base import Rewrites, rewrite_questions
+from .base import Rewrites, options_scorer, rewrite_questions, score_with, scorer_options  # noqa: F401
 from .registry import register_engine
 
 logger = logging.getLogger(__name__)
@@ -221,47 +221,19 @@ class DaskEngine:
         return dask_rule_operators(texts, operators, seed, spacy_model, address=self.address,
                                    partitions=self.partitions, workers=self.workers, progress=progress)
 
+    def score_chunks(self, chunks, options: tuple, *, explain: bool = False):
+        """``paraqd score --engine dask``: :func:`score_chunks` on this engine's ``address`` and ``workers``."""
+        return score_chunks(chunks, options, explain=explain, address=self.address, workers=self.workers)
+
     def __repr__(self) -> str:
         return f"DaskEngine(address={self.address!r})"
 
 
 # -- scoring ----------------------------------------------------------------------------------------------------
 
-# Per-worker-process cache of scorers, by their options and the process: loaded once per worker, not once per
-# chunk, and never inherited through a fork (a parent's ONNX Runtime session hangs when run in a forked child).
-_SCORERS: dict[tuple, Any] = {}
-
-
-def _worker_scorer(options: tuple):
-    key = (options, os.getpid())
-    scorer = _SCORERS.get(key)
-    if scorer is None:
-        from ..scoring import ParaphraseScorer
-
-        scorer = _SCORERS[key] = ParaphraseScorer.load(**dict(options))
-    return scorer
-
-
 def score_chunk(options: tuple, questions: list[str], paraphrases: list[str], explain: bool = False):
     """Dask task: ``(scores, reasons or None)`` of one chunk of pairs, with the worker's scorer."""
-    scorer = _worker_scorer(options)
-    if explain:
-        import numpy as np
-
-        from ..hybrid import format_reasons
-
-        explanations = scorer.explain_pairs(questions, paraphrases)
-        return (np.array([e.score for e in explanations], dtype=np.float32),
-                [format_reasons(e) for e in explanations])
-    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
-
-
-def scorer_options(*, model: str | None = None, device: str | None = None, backend: str = "torch",
-                   batch_size: int = 64, threshold: float | None = None, hybrid: bool | None = None) -> tuple:
-    """The options a worker loads its scorer with (hashable, picklable); the parse runs in the worker's own
-    process (``workers=1``: the Dask workers are the parallelism)."""
-    return tuple(sorted({"path": model, "device": device, "backend": backend, "batch_size": batch_size,
-                         "threshold": threshold, "hybrid": hybrid, "workers": 1}.items()))
+    return score_with(options_scorer(options), questions, paraphrases, explain)
 
 
 def score_chunks(chunks, options: tuple, *, explain: bool = False, address: Any = "local",

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from ..errors import InputError
-from .base import Progress, Rewrites, rewrite_questions
+from .base import Progress, Rewrites, rewrite_questions, score_in_process
 from .registry import register_engine
 
 #: Questions per task: small enough to balance two workers on a few hundred questions, large enough for
@@ -141,6 +141,10 @@ class LocalEngine:
     def rewrite(self, texts, operators, seed, *, spacy_model=None, progress=None) -> list[Rewrites]:
         return run_rule_operators(texts, list(operators), seed, self.workers, spacy_model, self.chunk_size,
                                   progress)
+
+    def score_chunks(self, chunks, options: tuple, *, explain: bool = False):
+        """Score ``(questions, paraphrases)`` chunks in this process (:func:`~paraqd.engines.base.score_in_process`)."""
+        return score_in_process(chunks, options, explain=explain)
 
     def __repr__(self) -> str:
         return f"LocalEngine(workers={self.workers})"
