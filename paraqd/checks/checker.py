@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import TypeVar
@@ -11,6 +10,7 @@ from typing import TypeVar
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
 from ..errors import InputError
 from ..registries import Registry, call_with_accepted
+from ..scheduling import TEXTS_PER_PROCESS, parse_processes  # noqa: F401  (TEXTS_PER_PROCESS: re-exported)
 from .base import Check
 from .content import ContentCheck
 from .entities import EntityCheck
@@ -21,19 +21,7 @@ from .relations import RelationCheck
 from .synonyms import WordSimilarity
 from .units import UnitCheck
 
-#: Distinct texts per parsing process: inputs with fewer are parsed in this process (starting worker
-#: processes costs more than it saves on a few hundred texts).
-TEXTS_PER_PROCESS = 500
-
 T = TypeVar("T")
-
-
-def parse_processes(n_texts: int, workers: int | None = None) -> int:
-    """How many processes parse ``n_texts`` distinct texts: ``workers`` (``None``: every core this process may
-    run on), but at most one per :data:`TEXTS_PER_PROCESS` texts, and at least one."""
-    if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(int(workers), n_texts // TEXTS_PER_PROCESS))
 
 
 #: The registry of checks (:mod:`paraqd.registries`): a :class:`Check` subclass, or a function returning a
@@ -41,10 +29,13 @@ def parse_processes(n_texts: int, workers: int | None = None) -> int:
 checks = Registry("checks", what="check")
 
 
-#: Decorator adding a check class (or a function that returns a check): ``@register_check("name")``, or bare
-#: on a class with a ``name``. Every registered check runs in the default checker (:func:`default_checks`),
-#: after paraqd's own; name some with ``CriticalInfoChecker(checks=[...])``.
-register_check = checks.decorator()
+def register_check(name: str) -> Callable[[T], T]:
+    """Decorator adding a check class (or a function that returns a check) under ``name``.
+
+    Every registered check runs in the default checker (:func:`default_checks`), after paraqd's own; name
+    some with ``CriticalInfoChecker(checks=[...])``.
+    """
+    return checks.register(name)
 
 
 register_check("numbers")(NumberCheck)
