@@ -8,6 +8,7 @@ engines (:mod:`paraqd.engines`: chunks and partitions). Imports no other part of
 from __future__ import annotations
 
 import logging
+import math
 import os
 import threading
 import time
@@ -21,6 +22,10 @@ logger = logging.getLogger(__name__)
 #: Distinct texts per parsing process: inputs with fewer are parsed in this process (starting worker
 #: processes costs more than it saves on a few hundred texts).
 TEXTS_PER_PROCESS = 500
+#: Questions per partition aimed at when the number of partitions is not given.
+TARGET_PARTITION_SIZE = 256
+#: Partitions per worker, at least, so that a slow partition does not leave the other workers idle.
+PARTITIONS_PER_WORKER = 4
 #: Inputs with at least this many distinct texts show a progress bar when ``show_progress_bar`` is None.
 PROGRESS_BAR_MIN_TEXTS = 2048
 
@@ -47,6 +52,24 @@ def chunks(items: Sequence, size: int) -> Iterator[list]:
     """Consecutive slices of ``items`` of ``size`` (the last one shorter)."""
     for i in range(0, len(items), size):
         yield list(items[i:i + size])
+
+
+def default_partitions(n_items: int, workers: int) -> int:
+    """At least :data:`PARTITIONS_PER_WORKER` per worker, and about :data:`TARGET_PARTITION_SIZE` items each."""
+    if n_items <= 0:
+        return 1
+    wanted = max(PARTITIONS_PER_WORKER * max(1, workers), math.ceil(n_items / TARGET_PARTITION_SIZE))
+    return max(1, min(n_items, wanted))
+
+
+def split_items(texts: Sequence[str], partitions: int) -> list[list[tuple[int, str]]]:
+    """Contiguous, nearly equal partitions of ``(position, text)`` items (sizes differ by at most one)."""
+    n = len(texts)
+    if n == 0:
+        return []
+    partitions = max(1, min(partitions, n))
+    bounds = [n * i // partitions for i in range(partitions + 1)]
+    return [[(pos, texts[pos]) for pos in range(lo, hi)] for lo, hi in zip(bounds, bounds[1:])]
 
 
 def distinct(texts: Sequence[str]) -> tuple[list[str], np.ndarray]:

@@ -26,22 +26,22 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import math
 import multiprocessing as mp
-import os
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ..errors import InputError, ParaqdError
+from ..scheduling import (  # noqa: F401  (re-exported: imported from here before)
+    PARTITIONS_PER_WORKER,
+    TARGET_PARTITION_SIZE,
+    cpu_count,
+    default_partitions,
+    split_items,
+)
 from .base import Rewrites, options_scorer, rewrite_questions, score_with, scorer_options  # noqa: F401
 from .registry import register_engine
 
 logger = logging.getLogger(__name__)
-
-#: Questions per partition aimed at when the number of partitions is not given.
-TARGET_PARTITION_SIZE = 256
-#: Partitions per worker, at least, so that a slow partition does not leave the other workers idle.
-PARTITIONS_PER_WORKER = 4
 
 # Per-worker-process cache: spaCy pipelines are loaded once per worker, not once per partition.
 _ANALYZERS: dict[str | None, Any] = {}
@@ -60,24 +60,6 @@ def rewrite_partition(items: Sequence[tuple[int, str]], operators: Sequence, see
                       spacy_model: str | None) -> list[tuple[int, Rewrites]]:
     """Dask task: parse one partition once and apply every operator (runs on a worker)."""
     return rewrite_questions(list(items), _worker_analyzer(spacy_model), operators, seed)
-
-
-def default_partitions(n_items: int, workers: int) -> int:
-    """At least :data:`PARTITIONS_PER_WORKER` per worker, and about :data:`TARGET_PARTITION_SIZE` items each."""
-    if n_items <= 0:
-        return 1
-    wanted = max(PARTITIONS_PER_WORKER * max(1, workers), math.ceil(n_items / TARGET_PARTITION_SIZE))
-    return max(1, min(n_items, wanted))
-
-
-def split_items(texts: Sequence[str], partitions: int) -> list[list[tuple[int, str]]]:
-    """Contiguous, nearly equal partitions of ``(position, text)`` items (sizes differ by at most one)."""
-    n = len(texts)
-    if n == 0:
-        return []
-    partitions = max(1, min(partitions, n))
-    bounds = [n * i // partitions for i in range(partitions + 1)]
-    return [[(pos, texts[pos]) for pos in range(lo, hi)] for lo, hi in zip(bounds, bounds[1:])]
 
 
 def dask_rule_operators(texts: Sequence[str], operators: Sequence, seed: int, spacy_model: str | None = None,
@@ -113,7 +95,7 @@ def dask_rule_operators(texts: Sequence[str], operators: Sequence, seed: int, sp
     operators = list(operators)
 
     if address is None:
-        n_workers = int(workers or os.cpu_count() or 1)
+        n_workers = int(workers or cpu_count())
         chunks = split_items(texts, int(partitions or default_partitions(len(texts), n_workers)))
         finished = _run_processes(chunks, operators, seed, spacy_model, n_workers, progress)
     else:
@@ -155,7 +137,7 @@ def _connected(address: Any, workers: int | None, local: tuple = ("local",)):
         if isinstance(address, Client):
             client = address
         elif address in local:
-            own_cluster = LocalCluster(n_workers=int(workers or os.cpu_count() or 1), threads_per_worker=1,
+            own_cluster = LocalCluster(n_workers=int(workers or cpu_count()), threads_per_worker=1,
                                        processes=True, dashboard_address=None)
             client = own_client = Client(own_cluster)
         else:
