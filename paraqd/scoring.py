@@ -168,7 +168,7 @@ class ParaphraseScorer:
     def load(cls, path: str | os.PathLike | None = None, *, device: str | None = None, backend: str = "torch",
              batch_size: int = 64, threshold: float | None = None,
              max_seq_length: int | None = None, hybrid: bool | None = None,
-             workers: int | None = None) -> ParaphraseScorer:
+             workers: int | None = None, rule: str | None = None) -> ParaphraseScorer:
         """Load a scorer from a model directory or name (``None``: the embedded all-MiniLM-L6-v2).
 
         ``device`` None picks CUDA, then MPS, then CPU. ``threshold`` None takes the model's own from its
@@ -182,11 +182,16 @@ class ParaphraseScorer:
         what ``paraqd train`` wrote before the hybrid score was the default). True forces the hybrid score;
         False gives the pure learned cosine, the paper's score, whatever the model says. ``workers`` bounds
         the processes that parse large inputs for the check (``None``: every core).
+
+        ``rule`` names a registered hybrid rule kind (:data:`paraqd.hybrid.hybrid_rules`: ``"penalty"``,
+        ``"cap"``...), built with its defaults, instead of the rule the model stores; it implies the hybrid
+        score (with ``hybrid=False`` it is an :class:`InputError`).
         """
         from .backends import check_backend
         from .encoders import load_encoder
 
         check_backend(backend)
+        chosen_rule = None if rule is None else check_rule(rule, hybrid)()
 
         resolved = resolve_encoder(None if path is None else str(path))
         metadata = read_metadata(resolved) if Path(resolved).is_dir() else {}
@@ -197,17 +202,18 @@ class ParaphraseScorer:
         scoring = metadata.get("scoring", {}) or {}
         if threshold is None:
             threshold = float(scoring.get("threshold", DEFAULT_THRESHOLD))
-        if hybrid is None:
+        if hybrid is None and chosen_rule is None:
             stored = stored_method(scoring, f"{resolved}/{METADATA_FILE}")
             use_hybrid = True if stored is None else stored
         else:
-            use_hybrid = bool(hybrid)
+            use_hybrid = hybrid is not False
         scorer = cls(model, threshold=threshold, batch_size=batch_size, metadata=metadata, path=resolved,
                      backend=backend, workers=workers)
         if use_hybrid:
             from .hybrid import HybridRule, HybridScorer
 
-            scorer.hybrid = HybridScorer(scorer.checker, rule=HybridRule.from_dict(scoring.get("rule")))
+            scorer.hybrid = HybridScorer(scorer.checker,
+                                         rule=chosen_rule or HybridRule.from_dict(scoring.get("rule")))
         return scorer
 
     # -- embeddings -------------------------------------------------------------------------------------
@@ -347,6 +353,16 @@ def _row_cosines(embeddings: np.ndarray, n_left: int) -> np.ndarray:
     """Cosine of row i with row n_left + i of L2-normalised ``embeddings``, clipped to [-1, 1], float32."""
     left, right = embeddings[:n_left], embeddings[n_left:]
     return np.clip(np.einsum("ij,ij->i", left, right), -1.0, 1.0).astype(np.float32)
+
+
+def check_rule(rule: str, hybrid: bool | None = None) -> type:
+    """The registered hybrid rule class ``rule`` names (:data:`paraqd.hybrid.hybrid_rules`); an unknown kind, or
+    a rule with ``hybrid=False`` (the pure cosine), is an :class:`InputError`."""
+    if hybrid is False:
+        raise InputError("a hybrid rule needs the hybrid score, not the pure cosine (--pure)")
+    from .hybrid import hybrid_rules
+
+    return hybrid_rules.get(rule)
 
 
 def model_threshold(path: str | os.PathLike | None = None, threshold: float | None = None) -> float:

@@ -84,6 +84,11 @@ def add_scorer_arguments(parser) -> None:
                            "(default: hybrid unless the model says pure)")
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
                       help="the learned cosine only (the paper's score) instead of the default hybrid score")
+    # the choices are checked against the rule registry (paraqd.hybrid.hybrid_rules) when the scorer loads, so
+    # that building the parser does not import the checks
+    parser.add_argument("--rule", metavar="KIND",
+                        help="hybrid rule kind, with its defaults, instead of the model's stored rule: penalty, "
+                             "cap, or one registered with paraqd.hybrid.register_rule (implies the hybrid score)")
 
 
 def load_scorer(args):
@@ -93,7 +98,8 @@ def load_scorer(args):
     if args.batch_size < 1:
         raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
     return ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
-                                 threshold=args.threshold, hybrid=args.hybrid, backend=args.backend)
+                                 threshold=args.threshold, hybrid=args.hybrid, backend=args.backend,
+                                 rule=args.rule)
 
 
 @command("score", help="score (question, paraphrase) pairs; adds score and valid columns",
@@ -219,13 +225,16 @@ def run(args) -> int:
 
         from ..engines import get_engine
         from ..engines.base import scorer_options
-        from ..scoring import model_threshold
+        from ..scoring import check_rule, model_threshold
 
+        if args.rule is not None:
+            check_rule(args.rule, args.hybrid)  # here, not first in a worker
         if args.batch_size < 1:
             raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
         scorer, threshold = None, model_threshold(args.model, args.threshold)
         options = scorer_options(model=args.model, device=args.device, backend=args.backend,
-                                 batch_size=args.batch_size, threshold=args.threshold, hybrid=args.hybrid)
+                                 batch_size=args.batch_size, threshold=args.threshold, hybrid=args.hybrid,
+                                 rule=args.rule)
         chosen = get_engine(args.engine, address=args.dask_address or "local", workers=args.workers)
         engine = partial(chosen.score_chunks, options=options, explain=args.explain)
     else:

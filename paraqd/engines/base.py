@@ -76,11 +76,12 @@ _SCORERS: dict[tuple, Any] = {}
 
 
 def scorer_options(*, model: str | None = None, device: str | None = None, backend: str = "torch",
-                   batch_size: int = 64, threshold: float | None = None, hybrid: bool | None = None) -> tuple:
+                   batch_size: int = 64, threshold: float | None = None, hybrid: bool | None = None,
+                   rule: str | None = None) -> tuple:
     """The options a worker loads its scorer with (hashable, picklable); the parse runs in the worker's own
     process (``workers=1``: the engine's workers are the parallelism)."""
     return tuple(sorted({"path": model, "device": device, "backend": backend, "batch_size": batch_size,
-                         "threshold": threshold, "hybrid": hybrid, "workers": 1}.items()))
+                         "threshold": threshold, "hybrid": hybrid, "workers": 1, "rule": rule}.items()))
 
 
 def options_scorer(options: tuple):
