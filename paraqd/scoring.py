@@ -355,6 +355,54 @@ def _row_cosines(embeddings: np.ndarray, n_left: int) -> np.ndarray:
     return np.clip(np.einsum("ij,ij->i", left, right), -1.0, 1.0).astype(np.float32)
 
 
+# -- chunks scored elsewhere (paraqd score --engine NAME) ---------------------------------------------------------
+
+# Per-process cache of scorers, by their options and the process: loaded once per worker, not once per chunk,
+# and never inherited through a fork (a parent's ONNX Runtime session hangs when run in a forked child).
+_SCORERS: dict[tuple, ParaphraseScorer] = {}
+
+
+def scorer_options(*, model: str | None = None, device: str | None = None, backend: str = "torch",
+                   batch_size: int = 64, threshold: float | None = None, hybrid: bool | None = None,
+                   rule: str | None = None) -> tuple:
+    """The options a worker loads its scorer with (hashable, picklable); the parse runs in the worker's own
+    process (``workers=1``: the engine's workers are the parallelism)."""
+    return tuple(sorted({"path": model, "device": device, "backend": backend, "batch_size": batch_size,
+                         "threshold": threshold, "hybrid": hybrid, "workers": 1, "rule": rule}.items()))
+
+
+def options_scorer(options: tuple) -> ParaphraseScorer:
+    """This process's scorer for ``options`` (:func:`scorer_options`), loaded on first use."""
+    key = (options, os.getpid())
+    scorer = _SCORERS.get(key)
+    if scorer is None:
+        scorer = _SCORERS[key] = ParaphraseScorer.load(**dict(options))
+    return scorer
+
+
+def score_chunk(scorer: ParaphraseScorer, questions: Sequence[str], paraphrases: Sequence[str],
+                explain: bool = False) -> tuple[np.ndarray, list[str] | None]:
+    """``(scores, reasons or None)`` of one chunk of pairs (``reasons``: :func:`paraqd.hybrid.format_reasons`)."""
+    if explain:
+        from .hybrid import format_reasons
+
+        explanations = scorer.explain_pairs(questions, paraphrases)
+        return (np.array([e.score for e in explanations], dtype=np.float32),
+                [format_reasons(e) for e in explanations])
+    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
+
+
+class ChunkScorer(NamedTuple):
+    """The scoring task an engine runs on each ``(questions, paraphrases)`` chunk (picklable: the options travel,
+    the scorer is loaded once per process): ``engine.map_chunks(ChunkScorer(options, explain), chunks)``."""
+
+    options: tuple
+    explain: bool = False
+
+    def __call__(self, questions: Sequence[str], paraphrases: Sequence[str]) -> tuple[np.ndarray, list[str] | None]:
+        return score_chunk(options_scorer(self.options), list(questions), list(paraphrases), self.explain)
+
+
 def check_rule(rule: str, hybrid: bool | None = None) -> type:
     """The registered hybrid rule class ``rule`` names (:data:`paraqd.hybrid.hybrid_rules`); an unknown kind, or
     a rule with ``hybrid=False`` (the pure cosine), is an :class:`InputError`."""

@@ -111,11 +111,11 @@ def add_arguments(parser):
                         help="rows read and scored at a time (default: 10000)")
     parser.add_argument("--explain", action="store_true",
                         help="add a `reasons` column: why each pair is (in)valid")
-    from ..engines.registry import scoring_engines  # the engines that score (score_chunks)
+    from ..engines.registry import scoring_engines  # the engines that can score (map_chunks)
 
     parser.add_argument("--engine", choices=scoring_engines(), default="local",
                         help="score in this process (default) or chunk by chunk on a Dask cluster (or another "
-                             "registered engine with score_chunks); same output")
+                             "registered engine with map_chunks); same output")
     parser.add_argument("--dask-address", metavar="ADDR",
                         help="Dask scheduler address (default with --engine dask: a local cluster)")
     parser.add_argument("--workers", type=options.count,
@@ -224,8 +224,7 @@ def run(args) -> int:
         from functools import partial
 
         from ..engines import get_engine
-        from ..engines.base import scorer_options
-        from ..scoring import check_rule, model_threshold
+        from ..scoring import ChunkScorer, check_rule, model_threshold, scorer_options
 
         if args.rule is not None:
             check_rule(args.rule, args.hybrid)  # here, not first in a worker
@@ -236,7 +235,7 @@ def run(args) -> int:
                                  batch_size=args.batch_size, threshold=args.threshold, hybrid=args.hybrid,
                                  rule=args.rule)
         chosen = get_engine(args.engine, address=args.dask_address or "local", workers=args.workers)
-        engine = partial(chosen.score_chunks, options=options, explain=args.explain)
+        engine = partial(chosen.map_chunks, ChunkScorer(options, args.explain))
     else:
         scorer = load_scorer(args)
         threshold, engine = scorer.threshold, None

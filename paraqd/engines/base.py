@@ -8,7 +8,6 @@ the other way round.
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
@@ -63,55 +62,13 @@ class Engine(Protocol):
         ...
 
 
-# -- scoring ----------------------------------------------------------------------------------------------------
-# An engine that can also run ``paraqd score`` defines ``score_chunks(chunks, options, *, explain=False)``: an
-# iterable of ``(questions, paraphrases)`` chunks in, ``(scores, reasons or None)`` per chunk out, in order,
-# each chunk scored by a scorer loaded from ``options`` (:func:`scorer_options`) exactly as this process would.
-
-ScoredChunk = tuple[Any, "list[str] | None"]
-
-# Per-process cache of scorers, by their options and the process: loaded once per worker, not once per chunk,
-# and never inherited through a fork (a parent's ONNX Runtime session hangs when run in a forked child).
-_SCORERS: dict[tuple, Any] = {}
+# -- chunks of other work (``paraqd score``) --------------------------------------------------------------------
+# An engine that can also run other work on chunks defines ``map_chunks(task, chunks)``: ``task(*chunk)`` for
+# every chunk, results in input order, read ahead boundedly; ``task`` is picklable (it may run in another
+# process), e.g. :class:`paraqd.scoring.ChunkScorer` for ``paraqd score --engine NAME``.
 
 
-def scorer_options(*, model: str | None = None, device: str | None = None, backend: str = "torch",
-                   batch_size: int = 64, threshold: float | None = None, hybrid: bool | None = None,
-                   rule: str | None = None) -> tuple:
-    """The options a worker loads its scorer with (hashable, picklable); the parse runs in the worker's own
-    process (``workers=1``: the engine's workers are the parallelism)."""
-    return tuple(sorted({"path": model, "device": device, "backend": backend, "batch_size": batch_size,
-                         "threshold": threshold, "hybrid": hybrid, "workers": 1, "rule": rule}.items()))
-
-
-def options_scorer(options: tuple):
-    """This process's scorer for ``options`` (:func:`scorer_options`), loaded on first use."""
-    key = (options, os.getpid())
-    scorer = _SCORERS.get(key)
-    if scorer is None:
-        from ..scoring import ParaphraseScorer
-
-        scorer = _SCORERS[key] = ParaphraseScorer.load(**dict(options))
-    return scorer
-
-
-def score_with(scorer, questions: list[str], paraphrases: list[str], explain: bool = False) -> ScoredChunk:
-    """``(scores, reasons or None)`` of one chunk of pairs: what every engine computes per chunk."""
-    if explain:
-        import numpy as np
-
-        from ..hybrid import format_reasons
-
-        explanations = scorer.explain_pairs(questions, paraphrases)
-        return (np.array([e.score for e in explanations], dtype=np.float32),
-                [format_reasons(e) for e in explanations])
-    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
-
-
-def score_in_process(chunks: Iterable[tuple[Sequence[str], Sequence[str]]], options: tuple, *,
-                     explain: bool = False) -> Iterator[ScoredChunk]:
-    """``score_chunks`` in this process, chunk after chunk."""
-    scorer = options_scorer(options)
-    for questions, paraphrases in chunks:
-        yield score_with(scorer, list(questions), list(paraphrases), explain)
-
+def map_in_process(task: Callable[..., Any], chunks: Iterable[tuple]) -> Iterator[Any]:
+    """``map_chunks`` in this process, chunk after chunk."""
+    for chunk in chunks:
+        yield task(*chunk)

@@ -17,9 +17,10 @@ Two modes:
     from paraqd.augmentation import augment
     triplets = augment(questions, engine="dask", engine_options={"address": "tcp://scheduler:8786"})
 
-Scoring (``paraqd score --engine dask``): :func:`score_chunks` sends the chunks the local engine would score,
-whole, to the workers (each loads the scorer once), a few at a time, and yields the results in input order;
-each chunk is scored exactly as the local engine scores it, so the output is the same file.
+Scoring (``paraqd score --engine dask``): :func:`map_chunks` sends the chunks the local engine would score,
+whole, to the workers with the scoring task (:class:`paraqd.scoring.ChunkScorer`: each worker loads the scorer
+once), a few at a time, and yields the results in input order; each chunk is scored exactly as the local engine
+scores it, so the output is the same file.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ..scheduling import (  # noqa: F401  (re-exported: imported from here befor
     default_partitions,
     split_items,
 )
-from .base import Rewrites, options_scorer, rewrite_questions, score_with, scorer_options  # noqa: F401
+from .base import Rewrites, rewrite_questions
 from .registry import register_engine
 
 logger = logging.getLogger(__name__)
@@ -203,9 +204,10 @@ class DaskEngine:
         return dask_rule_operators(texts, operators, seed, spacy_model, address=self.address,
                                    partitions=self.partitions, workers=self.workers, progress=progress)
 
-    def score_chunks(self, chunks, options: tuple, *, explain: bool = False):
-        """``paraqd score --engine dask``: :func:`score_chunks` on this engine's ``address`` and ``workers``."""
-        return score_chunks(chunks, options, explain=explain, address=self.address, workers=self.workers)
+    def map_chunks(self, task, chunks):
+        """``task(*chunk)`` of every chunk on Dask (:func:`map_chunks` on this engine's ``address`` and
+        ``workers``): ``paraqd score --engine dask``."""
+        return map_chunks(task, chunks, address=self.address, workers=self.workers)
 
     def __repr__(self) -> str:
         return f"DaskEngine(address={self.address!r})"
@@ -213,16 +215,12 @@ class DaskEngine:
 
 # -- scoring ----------------------------------------------------------------------------------------------------
 
-def score_chunk(options: tuple, questions: list[str], paraphrases: list[str], explain: bool = False):
-    """Dask task: ``(scores, reasons or None)`` of one chunk of pairs, with the worker's scorer."""
-    return score_with(options_scorer(options), questions, paraphrases, explain)
-
-
-def score_chunks(chunks, options: tuple, *, explain: bool = False, address: Any = "local",
-                 workers: int | None = None, in_flight: int | None = None):
-    """Score an iterable of ``(questions, paraphrases)`` chunks on Dask; yields ``(scores, reasons)`` per chunk,
-    in order, while at most ``in_flight`` chunks (default: two per worker thread) are read ahead, so memory
-    stays bounded whatever the input size.
+def map_chunks(task: Callable[..., Any], chunks, *, address: Any = "local", workers: int | None = None,
+               in_flight: int | None = None):
+    """``task(*chunk)`` of every chunk on Dask (``task`` is pickled to the workers: e.g. a
+    :class:`paraqd.scoring.ChunkScorer`, which loads its scorer once per worker); yields the results in input
+    order, while at most ``in_flight`` chunks (default: two per worker thread) are read ahead, so memory stays
+    bounded whatever the input size.
 
     ``address``: ``"local"`` (a temporary LocalCluster with ``workers`` processes, default every core), a
     scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``.
@@ -238,9 +236,8 @@ def score_chunks(chunks, options: tuple, *, explain: bool = False, address: Any 
     with _connected(address, workers, local=(None, "local")) as client:
         limit = int(in_flight or 2 * max(1, sum(client.nthreads().values())))
         pending: deque = deque()
-        for questions, paraphrases in chunks:
-            pending.append(client.submit(score_chunk, options, list(questions), list(paraphrases), explain,
-                                         pure=False))
+        for chunk in chunks:
+            pending.append(client.submit(task, *chunk, pure=False))
             if len(pending) >= limit:
                 yield _worker_result(pending.popleft())
         while pending:

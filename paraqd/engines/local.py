@@ -13,7 +13,7 @@ from typing import ClassVar
 from ..errors import InputError
 from ..scheduling import chunks as scheduling_chunks
 from ..scheduling import cpu_count
-from .base import Progress, Rewrites, rewrite_questions, score_in_process
+from .base import Progress, Rewrites, map_in_process, rewrite_questions
 from .registry import register_engine
 
 #: Questions per task: small enough to balance two workers on a few hundred questions, large enough for
@@ -139,9 +139,9 @@ class LocalEngine:
         return run_rule_operators(texts, list(operators), seed, self.workers, spacy_model, self.chunk_size,
                                   progress)
 
-    def score_chunks(self, chunks, options: tuple, *, explain: bool = False):
-        """Score ``(questions, paraphrases)`` chunks in this process (:func:`~paraqd.engines.base.score_in_process`)."""
-        return score_in_process(chunks, options, explain=explain)
+    def map_chunks(self, task, chunks):
+        """``task(*chunk)`` of every chunk, in this process (the local engine's scoring runs here)."""
+        return map_in_process(task, chunks)
 
     def __repr__(self) -> str:
         return f"LocalEngine(workers={self.workers})"

@@ -45,8 +45,8 @@ def engine_classes() -> dict[str, type]:
 
 
 def scoring_engines() -> list[str]:
-    """The engines that can also run ``paraqd score`` (those with ``score_chunks``; see :mod:`.base`)."""
-    return [name for name, cls in engine_classes().items() if callable(getattr(cls, "score_chunks", None))]
+    """The engines that can also run ``paraqd score`` (those with ``map_chunks``; see :mod:`.base`)."""
+    return [name for name, cls in engine_classes().items() if callable(getattr(cls, "map_chunks", None))]
 
 
 def get_engine(name: str, **options):
