@@ -114,7 +114,7 @@ def main() -> None:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     import pandas as pd
 
-    from paraqd.checks.checker import parse_processes
+    from paraqd.scheduling import parse_processes
     from paraqd.resources import load_spacy
     from paraqd.scoring import ParaphraseScorer
 
