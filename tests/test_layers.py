@@ -14,7 +14,7 @@ LAYERS: list[list[str]] = [
     ["errors"], ["defaults"], ["io"], ["leakage"], ["resources"], ["registries"], ["process_cache"],
     ["scheduling"], ["backends"], ["encoders"], ["models"],
     ["analysis"], ["operators"], ["engines"], ["augmentation", "distributed"], ["checks"], ["hybrid"],
-    ["scoring"], ["filtering"], ["evaluation"], ["training"], ["verifier"], ["baselines"], ["pairs"], ["bench"],
+    ["scoring"], ["filtering"], ["calibration"], ["llm"], ["evaluation"], ["training"], ["verifier"], ["baselines"], ["pairs"], ["bench"],
     ["cli", "serve"], ["__main__"],
 ]
 
