@@ -32,8 +32,7 @@ import numpy as np
 from .defaults import DEFAULT_THRESHOLD
 from .errors import InputError
 from .resources import resolve_encoder
-from .scheduling import PROGRESS_BAR_MIN_TEXTS, encode_overlapped  # noqa: F401  (re-exported: imported from here before)
-from .scheduling import encode_beside_checks, parse_beside_encoding
+from .scheduling import PROGRESS_BAR_MIN_TEXTS, encode_beside_checks, encode_overlapped, parse_beside_encoding  # noqa: F401  (re-exported: imported from here before)
 from .scheduling import distinct as _distinct
 from .scheduling import progress_bar as _progress_bar
 
