@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import TypeVar
@@ -12,6 +11,7 @@ from typing import TypeVar
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
 from ..errors import InputError
 from ..registries import Registry, call_with_accepted
+from ..scheduling import TEXTS_PER_PROCESS, parse_processes  # noqa: F401  (TEXTS_PER_PROCESS: re-exported)
 from .base import Check
 from .content import ContentCheck
 from .entities import EntityCheck
@@ -22,21 +22,9 @@ from .relations import RelationCheck
 from .synonyms import WordSimilarity
 from .units import UnitCheck
 
-#: Distinct texts per parsing process: inputs with fewer are parsed in this process (starting worker
-#: processes costs more than it saves on a few hundred texts).
-TEXTS_PER_PROCESS = 500
-
 T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
-
-
-def parse_processes(n_texts: int, workers: int | None = None) -> int:
-    """How many processes parse ``n_texts`` distinct texts: ``workers`` (``None``: every core this process may
-    run on), but at most one per :data:`TEXTS_PER_PROCESS` texts, and at least one."""
-    if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(int(workers), n_texts // TEXTS_PER_PROCESS))
 
 
 #: The registry of checks (:mod:`paraqd.registries`): a :class:`Check` subclass, or a function returning a

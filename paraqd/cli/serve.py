@@ -8,7 +8,6 @@ import logging
 import os
 import socket
 
-from ..defaults import BACKENDS
 from ..errors import InputError, ParaqdError
 from . import command, options
 
@@ -60,7 +59,9 @@ def add_arguments(parser):
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
                       help="the learned cosine only (the paper's score) instead of the default hybrid score")
     parser.add_argument("--device", type=options.device, help="torch device, e.g. cpu or cuda (default: automatic)")
-    parser.add_argument("--backend", choices=BACKENDS, default="torch",
+    from ..backends import backend_names  # the registry; light (no torch)
+
+    parser.add_argument("--backend", choices=backend_names(), default="torch",
                         help="inference backend (default: torch; see `paraqd score --help`)")
     parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     limits = parser.add_argument_group("request limits (answered with 413 when exceeded)")
