@@ -9,6 +9,7 @@ from contextlib import ExitStack
 from typing import TypeVar
 
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
+from ..analysis.pair import QuestionPair
 from ..errors import InputError
 from ..registries import Registry, call_with_accepted
 from .base import Check
@@ -40,22 +41,31 @@ def parse_processes(n_texts: int, workers: int | None = None) -> int:
 #: check, by name; one that takes ``synonyms`` gets the checker's :class:`WordSimilarity`.
 checks = Registry("checks", what="check")
 
+#: The checks the default checker runs, in this order (paraqd's own), before those registered with
+#: :func:`register_check` in this process; a check that an installed package exposes through the
+#: ``paraqd_checks`` entry point runs only when named (``CriticalInfoChecker(checks=[...])``).
+DEFAULT_CHECKS = ("numbers", "units", "entities", "question", "relations", "content")
+
+_registered_here: list[str] = []
+
 
 def register_check(name: str) -> Callable[[T], T]:
     """Decorator adding a check class (or a function that returns a check) under ``name``.
 
-    Every registered check runs in the default checker (:func:`default_checks`), after paraqd's own; name
-    some with ``CriticalInfoChecker(checks=[...])``.
+    A check registered this way runs in the default checker (:func:`default_checks`), after paraqd's own
+    (:data:`DEFAULT_CHECKS`); name some with ``CriticalInfoChecker(checks=[...])``.
     """
+    if name not in _registered_here and name not in DEFAULT_CHECKS:
+        _registered_here.append(name)
     return checks.register(name)
 
 
-register_check("numbers")(NumberCheck)
-register_check("units")(UnitCheck)
-register_check("entities")(EntityCheck)
-register_check("question")(QuestionCheck)
-register_check("relations")(RelationCheck)
-register_check("content")(ContentCheck)
+checks.register("numbers", NumberCheck)
+checks.register("units", UnitCheck)
+checks.register("entities", EntityCheck)
+checks.register("question", QuestionCheck)
+checks.register("relations", RelationCheck)
+checks.register("content", ContentCheck)
 
 
 def create_check(name: str, synonyms=None) -> Check:
@@ -63,14 +73,21 @@ def create_check(name: str, synonyms=None) -> Check:
     return call_with_accepted(checks.get(name), synonyms=synonyms)
 
 
+def default_check_names() -> list[str]:
+    """The checks the default checker runs: :data:`DEFAULT_CHECKS`, then those added with
+    :func:`register_check` in this process (still registered); entry-point plug-ins are opt-in."""
+    local = [name for name in _registered_here if name in checks]
+    return [*DEFAULT_CHECKS, *local]
+
+
 def default_checks(synonyms=None, names: Sequence[str] | None = None) -> list[Check]:
-    """Every registered check (``names``: those), in registration order: paraqd's own are the numbers, units,
-    entities and key nouns, the question itself, relation words and the content words kept.
+    """The default checks (:func:`default_check_names`; ``names``: those), in order: paraqd's own are the
+    numbers, units, entities and key nouns, the question itself, relation words and the content words kept.
 
     ``synonyms`` (a :class:`~paraqd.checks.synonyms.WordSimilarity`) lets the entity check accept a noun
     replaced by a synonym in one place, and the content check count a synonym as kept.
     """
-    return [create_check(name, synonyms) for name in (checks.names() if names is None else names)]
+    return [create_check(name, synonyms) for name in (default_check_names() if names is None else names)]
 
 
 class CriticalInfoChecker:
@@ -85,7 +102,7 @@ class CriticalInfoChecker:
 
     def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check | str] | None = None,
                  synonyms: WordSimilarity | None = None) -> None:
-        """``checks``: the checks to run, objects or registered names (default: every registered check);
+        """``checks``: the checks to run, objects or registered names (default: :func:`default_check_names`);
         ``synonyms`` is given to the checks built here, by name or by default."""
         if checks is not None and synonyms is not None and not all(isinstance(c, str) for c in checks):
             raise InputError("pass either check objects or synonyms (synonyms configures the checks built by name)")
@@ -100,8 +117,12 @@ class CriticalInfoChecker:
         return self._analyzer
 
     def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc) -> CheckResult:
-        """Run every check on two analysed texts."""
-        return CheckResult.of(f for check in self.checks for f in check.compare(question, paraphrase))
+        """Run every check on two analysed texts (one :class:`~paraqd.analysis.pair.QuestionPair` for all)."""
+        return self.check_pair(QuestionPair(question, paraphrase))
+
+    def check_pair(self, pair: QuestionPair) -> CheckResult:
+        """Run every check on one pair: each check's ``compare(pair)``, their findings gathered."""
+        return CheckResult.of(f for check in self.checks for f in _compare(check, pair))
 
     def check(self, question: str | QuestionDoc, paraphrase: str | QuestionDoc) -> CheckResult:
         """Check one pair (texts are analysed here; pass :class:`QuestionDoc` objects to reuse a parse)."""
@@ -173,6 +194,13 @@ class CriticalInfoChecker:
         for i in again:  # every word it asked about is cached now (a new one would be encoded when asked)
             results[i] = self.check_docs(docs[questions[i]], docs[paraphrases[i]])
         return results
+
+
+def _compare(check, pair: QuestionPair) -> list:
+    """``check.compare(pair)``; an object that is no :class:`Check` gets the two documents, as it always did."""
+    if isinstance(check, Check):
+        return check.compare(pair)
+    return check.compare(pair.question, pair.paraphrase)
 
 
 def _text(value) -> str:
