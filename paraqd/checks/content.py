@@ -32,6 +32,7 @@ from ..analysis.pair import QuestionPair
 from ..analysis.terms import CONTENT_POS, content_words  # noqa: F401 (CONTENT_POS: re-exported)
 from .base import Check
 from .findings import Finding, Severity
+from .kinds import FindingKind
 from .synonyms import WordSimilarity
 
 
@@ -90,9 +91,9 @@ class ContentCheck(Check):
         listed = ", ".join(f'"{q_last[w].text}"' for w in words[: self.max_listed])
         more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
         if pair.is_deletion:
-            kind, severity, what, copied = "content_deleted", self.deleted, "content words deleted", 1.0
+            kind, severity, what, copied = FindingKind.CONTENT_DELETED, self.deleted, "content words deleted", 1.0
         else:
-            kind, severity, what = "content_missing", Severity.MINOR, "content words dropped"
+            kind, severity, what = FindingKind.CONTENT_MISSING, Severity.MINOR, "content words dropped"
             copied = pair.copied_share
         return [Finding(
             kind, f"{what}: {listed}{more} ({n_lost} of {total})",

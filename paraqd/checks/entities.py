@@ -15,6 +15,7 @@ from ..analysis.document import QuestionDoc
 from ..analysis.pair import QuestionPair
 from .base import Check
 from .findings import Finding, Severity
+from .kinds import FindingKind
 from .synonyms import RENAME_SYNONYM_THRESHOLD, WordSimilarity
 
 
@@ -50,21 +51,21 @@ class EntityCheck(Check):
             old, new = r.old.mentions[0].text, r.new.mentions[0].text
             if r.consistent:
                 findings.append(Finding(
-                    "term_renamed", f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
+                    FindingKind.TERM_RENAMED, f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
                     r.old.mentions, r.new.mentions,
                 ))
             elif (self.synonyms is not None and not (r.old.is_name or r.new.is_name)
                   and self.synonyms.are_synonyms(old, new, self.rename_threshold)):
                 kept = p_terms[r.old.key].mentions
                 findings.append(Finding(
-                    "term_synonym",
+                    FindingKind.TERM_SYNONYM,
                     f'"{old}" became its synonym "{new}" in one place ("{kept[0].text}" elsewhere)',
                     Severity.MINOR, r.old.mentions, (*r.new.mentions, *kept),
                 ))
             else:
                 kept = p_terms[r.old.key].mentions
                 findings.append(Finding(
-                    "term_renamed_inconsistently",
+                    FindingKind.TERM_RENAMED_INCONSISTENTLY,
                     f'"{old}" became "{new}" in one place but "{kept[0].text}" is still used elsewhere',
                     Severity.MAJOR, r.old.mentions, (*r.new.mentions, *kept),
                 ))
@@ -77,13 +78,13 @@ class EntityCheck(Check):
             # on the development data every swap between words at similarity >= 0.38 was an invalid one)
             reported.add(swap.new_at)
             findings.append(Finding(
-                "term_swapped",
+                FindingKind.TERM_SWAPPED,
                 f'"{swap.old_at.text}" became "{swap.new_at.text}", another part of the problem, in one place',
                 Severity.MAJOR, (swap.old_at,), (swap.new_at,),
             ))
         for q_m, p_m, meant in pair.misresolved_pronouns:
             findings.append(Finding(
-                "pronoun_misresolved",
+                FindingKind.PRONOUN_MISRESOLVED,
                 f'"{q_m.text}" (that is, {meant}) became "{p_m.text}", another person of the problem',
                 Severity.MAJOR, (q_m,), (p_m,),
             ))
@@ -91,12 +92,12 @@ class EntityCheck(Check):
             what = (f'adds {", ".join(added)}' if added else "") + (" and " if added and dropped else "") + \
                 (f'leaves out {", ".join(dropped)}' if dropped else "")
             findings.append(Finding(
-                "list_changed", f'the list "{q_items}" became "{p_items}" ({what})', Severity.MAJOR, (), (),
+                FindingKind.LIST_CHANGED, f'the list "{q_items}" became "{p_items}" ({what})', Severity.MAJOR, (), (),
             ))
         for term in pair.vanished:
             what = "the name" if term.is_name else "the noun"
             findings.append(Finding(
-                "term_missing", f'{what} "{term.mentions[0].text}" is missing',
+                FindingKind.TERM_MISSING, f'{what} "{term.mentions[0].text}" is missing',
                 Severity.MAJOR if term.is_name else Severity.MINOR, term.mentions, (),
             ))
         return findings

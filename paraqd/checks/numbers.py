@@ -30,6 +30,7 @@ from ..analysis.pair import QuestionPair
 from ..analysis.terms import counted_nouns, quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
+from .kinds import FindingKind
 
 #: kinds whose values are interchangeable with each other; every other kind keeps its identity
 _PLAIN_KINDS = frozenset({"cardinal", "decimal", "fraction", "multiplier", "count"})
@@ -176,7 +177,7 @@ class _Tally:
                         and not (_is_silent(q_m) and _is_silent(p_m))
                         and added[other] > 0 and missing[key] > 0):
                     findings.append(Finding(
-                        "number_kind_changed",
+                        FindingKind.NUMBER_KIND_CHANGED,
                         f"{q_m.text} ({value_kind(q_m)}) is written {p_m.text} ({value_kind(p_m)})",
                         Severity.MINOR, (q_m,), (p_m,),
                     ))
@@ -210,7 +211,7 @@ class _Tally:
             q_m = _changed_mention(q_by_key[old_key], p_by_key.get(old_key, ()))
             p_m = _changed_mention(p_by_key[new_key], q_by_key.get(new_key, ()))
             findings.append(Finding(
-                "number_changed", f"{_describe([q_m])} became {p_m.text}", Severity.CRITICAL, (q_m,), (p_m,),
+                FindingKind.NUMBER_CHANGED, f"{_describe([q_m])} became {p_m.text}", Severity.CRITICAL, (q_m,), (p_m,),
             ))
             missing[old_key] -= 1
             added[new_key] -= 1
@@ -225,7 +226,7 @@ class _Tally:
         for key in [k for k in self.missing if p_count[k] > 0]:
             mentions = self.q_by_key[key]
             findings.append(Finding(
-                "number_repeat_dropped",
+                FindingKind.NUMBER_REPEAT_DROPPED,
                 f"{_describe(mentions)} appears {q_count[key]} times in the question "
                 f"but {p_count[key]} in the paraphrase",
                 Severity.MINOR, tuple(mentions), tuple(self.p_by_key[key]),
@@ -234,7 +235,7 @@ class _Tally:
         for key in [k for k in self.added if q_count[k] > 0]:
             mentions = self.p_by_key[key]
             findings.append(Finding(
-                "number_repeat_added",
+                FindingKind.NUMBER_REPEAT_ADDED,
                 f"{_describe(mentions)} appears {p_count[key]} times in the paraphrase "
                 f"but {q_count[key]} in the question",
                 Severity.MINOR, tuple(self.q_by_key[key]), tuple(mentions),
@@ -255,26 +256,26 @@ class _Tally:
                 # "4 times as much as David" -> "David does a quarter of it": the factor read from the other
                 # side; a factor that really changed is another value
                 findings.append(Finding(
-                    "number_inverted", f"{_describe(q_ms)} is written as its reciprocal {p_ms[0].text} "
+                    FindingKind.NUMBER_INVERTED, f"{_describe(q_ms)} is written as its reciprocal {p_ms[0].text} "
                     "(the same factor read from the other side, if the two sides swapped)",
                     Severity.MINOR, tuple(q_ms), tuple(p_ms),
                 ))
                 continue
             findings.append(Finding(
-                "number_changed", f"{_describe(q_ms)} became {p_ms[0].text}",
+                FindingKind.NUMBER_CHANGED, f"{_describe(q_ms)} became {p_ms[0].text}",
                 Severity.CRITICAL, tuple(q_ms), tuple(p_ms),
             ))
         paired = {id(ms) for pair in pairs for ms in pair}
         for q_ms in gone:
             if id(q_ms) not in paired:
                 findings.append(Finding(
-                    "number_missing", f"{_describe(q_ms)} is missing",
+                    FindingKind.NUMBER_MISSING, f"{_describe(q_ms)} is missing",
                     Severity.MINOR if _is_soft(q_ms[0]) else Severity.CRITICAL, tuple(q_ms), (),
                 ))
         for p_ms in new:
             if id(p_ms) not in paired:
                 findings.append(Finding(
-                    "number_added", f"{_describe(p_ms)} is not in the question",
+                    FindingKind.NUMBER_ADDED, f"{_describe(p_ms)} is not in the question",
                     Severity.MINOR if _is_soft(p_ms[0]) else Severity.CRITICAL, (), tuple(p_ms),
                 ))
         return findings
@@ -359,12 +360,12 @@ def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Findi
     swap = _cross_swap(number_roles(question), number_roles(paraphrase))
     if swap is not None:
         (q_a, q_b), (p_a, p_b), (x, y) = swap
-        return [Finding("number_roles_swapped", f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
+        return [Finding(FindingKind.NUMBER_ROLES_SWAPPED, f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
                         Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
     swap = _cross_swap(_places(question), _places(paraphrase))
     if swap is not None:
         (q_a, q_b), (p_a, p_b), _ = swap
-        return [Finding("number_roles_swapped", f"{q_a.text} and {q_b.text} swapped places",
+        return [Finding(FindingKind.NUMBER_ROLES_SWAPPED, f"{q_a.text} and {q_b.text} swapped places",
                         Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
     return []
 

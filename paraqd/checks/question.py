@@ -20,6 +20,7 @@ from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
 from .base import Check
 from .findings import Finding, Severity
+from .kinds import FindingKind
 from .synonyms import WordSimilarity
 
 
@@ -46,10 +47,10 @@ class QuestionCheck(Check):
             return []
         p_ask = find_ask(paraphrase)
         if p_ask is None:
-            return [Finding("question_missing", "the question sentence is gone", Severity.CRITICAL,
+            return [Finding(FindingKind.QUESTION_MISSING, "the question sentence is gone", Severity.CRITICAL,
                             (q_ask.sentence,), ())]
         if q_ask.complete and not p_ask.complete:
-            return [Finding("question_incomplete", "the question is cut short", Severity.CRITICAL,
+            return [Finding(FindingKind.QUESTION_INCOMPLETE, "the question is cut short", Severity.CRITICAL,
                             (q_ask.sentence,), (p_ask.sentence,))]
         findings = []
         # a unit converted with its number is the same quantity ("in half an hour" -> "in 30 minutes")
@@ -59,7 +60,7 @@ class QuestionCheck(Check):
         if q_units and p_units and not q_units & p_units:
             same_category = {u.category for u in q_ask.units} & {u.category for u in p_ask.units}
             findings.append(Finding(
-                "question_unit_changed",
+                FindingKind.QUESTION_UNIT_CHANGED,
                 f"the question asks in {q_ask.units[0].text}, the paraphrase in {p_ask.units[0].text}",
                 Severity.CRITICAL if same_category else Severity.MINOR, q_ask.units, p_ask.units,
             ))
@@ -68,7 +69,7 @@ class QuestionCheck(Check):
             findings.extend(self._asks_about_other_story_part(pair, q_ask, p_ask))
         if not findings and self._asks_other_noun(pair, q_ask, p_ask):
             findings.append(Finding(
-                "question_changed",
+                FindingKind.QUESTION_CHANGED,
                 f"the question asks for {q_ask.noun_span.text}, the paraphrase for {p_ask.noun_span.text}",
                 Severity.MINOR, (q_ask.noun_span,), (p_ask.noun_span,),
             ))
@@ -92,7 +93,7 @@ class QuestionCheck(Check):
         findings = []
         if missing_names and story:
             findings.append(Finding(
-                "question_changed",
+                FindingKind.QUESTION_CHANGED,
                 f'the question asks about "{q_in[missing_names[0]].text}", the paraphrase about '
                 f'"{p_in[story[0]].text}"',
                 Severity.CRITICAL, tuple(q_in[k] for k in missing_names), tuple(p_in[k] for k in story),
@@ -102,7 +103,7 @@ class QuestionCheck(Check):
         p_only = [m for v, m in p_ord.items() if v not in q_ord]
         if q_only and p_only:
             findings.append(Finding(
-                "question_changed", f"the question asks about the {q_only[0].text}, the paraphrase about the "
+                FindingKind.QUESTION_CHANGED, f"the question asks about the {q_only[0].text}, the paraphrase about the "
                 f"{p_only[0].text}", Severity.CRITICAL, tuple(q_only), tuple(p_only),
             ))
         return findings
@@ -113,7 +114,7 @@ class QuestionCheck(Check):
         words asked about ("how much did he pay when picking it up" -> "how much was his deposit")."""
         for left_out, phrase, kept in parts_left_out(pair, q_ask.sentence, p_ask.sentence):
             return [Finding(
-                "question_changed",
+                FindingKind.QUESTION_CHANGED,
                 f'the question leaves "{left_out.text}" out of "{phrase.text}" (the paraphrase still mentions '
                 f'"{left_out.text}" elsewhere): it now asks about "{kept.text}"',
                 Severity.MAJOR, (phrase,), (),
@@ -122,7 +123,7 @@ class QuestionCheck(Check):
                                         self.synonyms)
         if lost:
             return [Finding(
-                "question_changed",
+                FindingKind.QUESTION_CHANGED,
                 f"the question asks about {_listed(taken)}, which the problem says elsewhere, instead of "
                 f"{_listed(lost)}",
                 Severity.MAJOR, tuple(lost), tuple(taken),

@@ -28,6 +28,7 @@ from ..analysis.relations import (
 from ..analysis.roles import exchanged_roles
 from .base import Check
 from .findings import Finding, Severity
+from .kinds import FindingKind
 
 
 def _quoted(mentions) -> str:
@@ -93,14 +94,14 @@ class RelationCheck(Check):
                                for p_m in p_other):
                         flipped_scales.add(scale)
                         findings.append(Finding(
-                            "relation_flipped", f"{_quoted(q_ms)} became {_quoted(p_other)}", self.flipped,
+                            FindingKind.RELATION_FLIPPED, f"{_quoted(q_ms)} became {_quoted(p_other)}", self.flipped,
                             tuple(q_ms), tuple(p_other),
                         ))
                         continue
                     # else another relation about other things: "after the guests had eaten" -> "before
                     # placing the pies on the table" (this one is just gone)
                 findings.append(Finding(
-                    "relation_missing", f"{_quoted(q_ms)} ({scale}) is missing", self._missing(pair),
+                    FindingKind.RELATION_MISSING, f"{_quoted(q_ms)} ({scale}) is missing", self._missing(pair),
                     tuple(q_ms), tuple(p_ms),
                 ))
         return findings
@@ -112,16 +113,16 @@ class RelationCheck(Check):
             if scale not in flipped_scales:
                 flipped_scales.add(scale)
                 findings.append(Finding(
-                    "relation_flipped", f'"{q_m.text}" became "{p_m.text}"', self.flipped, (q_m,), (p_m,),
+                    FindingKind.RELATION_FLIPPED, f'"{q_m.text}" became "{p_m.text}"', self.flipped, (q_m,), (p_m,),
                 ))
         for q_m, scale in lost_in_place(pair, self.lexicon):
             if scale not in flipped_scales:
                 findings.append(Finding(
-                    "relation_deleted", f'"{q_m.text}" was left out where it stood', self.deleted, (q_m,), (),
+                    FindingKind.RELATION_DELETED, f'"{q_m.text}" was left out where it stood', self.deleted, (q_m,), (),
                 ))
         for q_pair, p_pair in exchanged_terms(pair):
             findings.append(Finding(
-                "terms_exchanged",
+                FindingKind.TERMS_EXCHANGED,
                 f'"{q_pair[0].text}" and "{q_pair[1].text}" swapped places: '
                 f'"{pair.paraphrase.text[p_pair[0].start:p_pair[1].end]}"',
                 self.flipped, q_pair, p_pair,
@@ -133,18 +134,18 @@ class RelationCheck(Check):
         findings: list[Finding] = []
         for q_m, p_m, meant in changed_days(pair):
             findings.append(Finding(
-                "day_changed", f'"{q_m.text}" (that is, {meant}) became "{p_m.text}", another day',
+                FindingKind.DAY_CHANGED, f'"{q_m.text}" (that is, {meant}) became "{p_m.text}", another day',
                 self.deleted, (q_m,), (p_m,),
             ))
         new_days = added_days(pair)
         if new_days:
             findings.append(Finding(
-                "day_added", f"the paraphrase adds {_quoted(new_days)}, days the question never names (a "
+                FindingKind.DAY_ADDED, f"the paraphrase adds {_quoted(new_days)}, days the question never names (a "
                 "condition on when things happen)", self.deleted, (), tuple(new_days),
             ))
         for q_roles, p_roles in exchanged_roles(pair):
             findings.append(Finding(
-                "roles_exchanged",
+                FindingKind.ROLES_EXCHANGED,
                 f'"{q_roles.agent_at.text}" and "{q_roles.recipient_at.text}" exchanged roles: in the question '
                 f'"{q_roles.agent_at.text}" {q_roles.verb_at.text} to "{q_roles.recipient_at.text}", in the '
                 f'paraphrase "{p_roles.agent_at.text}" {p_roles.verb_at.text} to "{p_roles.recipient_at.text}"',
@@ -157,9 +158,9 @@ class RelationCheck(Check):
         if len(q_neg) > len(p_neg):
             # a deleted "not" rewords nothing ("were not spiral" -> "were spiral"): as for relation words
             severity = max(self.negation, self.deleted) if pair.is_deletion else self.negation
-            return [Finding("negation_missing", f"the negation {_quoted(q_neg)} is missing", severity,
+            return [Finding(FindingKind.NEGATION_MISSING, f"the negation {_quoted(q_neg)} is missing", severity,
                             tuple(q_neg), tuple(p_neg))]
         if len(p_neg) > len(q_neg):
-            return [Finding("negation_added", f"the paraphrase adds a negation ({_quoted(p_neg)})", self.negation,
+            return [Finding(FindingKind.NEGATION_ADDED, f"the paraphrase adds a negation ({_quoted(p_neg)})", self.negation,
                             tuple(q_neg), tuple(p_neg))]
         return []

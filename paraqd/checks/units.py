@@ -22,6 +22,7 @@ from ..analysis.quantities import quantities as all_quantities
 from ..analysis.terms import quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
+from .kinds import FindingKind
 
 
 def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
@@ -99,13 +100,13 @@ class UnitCheck(Check):
         for name in missing:
             ms = q_units[name]
             findings.append(Finding(
-                "unit_missing", f"the unit {_plural(ms[0])} is missing",
+                FindingKind.UNIT_MISSING, f"the unit {_plural(ms[0])} is missing",
                 _severity(ms, question, paraphrase), tuple(ms), (),
             ))
         for name in added:
             ms = p_units[name]
             findings.append(Finding(
-                "unit_added", f"the unit {_plural(ms[0])} is not in the question",
+                FindingKind.UNIT_ADDED, f"the unit {_plural(ms[0])} is not in the question",
                 _severity(ms, paraphrase, question), (), tuple(ms),
             ))
         return findings
@@ -166,7 +167,7 @@ class UnitCheck(Check):
             message += f" ({old[0].category.lower()} became {new[0].category.lower()})"
             if _is_part(new[0].unit.name, old[0].unit.name):
                 severity = Severity.MINOR
-        return Finding("unit_changed", message, severity, tuple(old), tuple(new))
+        return Finding(FindingKind.UNIT_CHANGED, message, severity, tuple(old), tuple(new))
 
 
 def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing) -> list[Finding]:
@@ -186,7 +187,7 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
                 or (name == "year" and _AGE_BEFORE.search(paraphrase.text, 0, number.start))):
             continue
         findings.append(Finding(
-            "unit_detached", f'{question.text[q_number.start:unit.end]} lost its unit ("{number.text}")',
+            FindingKind.UNIT_DETACHED, f'{question.text[q_number.start:unit.end]} lost its unit ("{number.text}")',
             Severity.MAJOR, (unit,), (number,),
         ))
     return findings
