@@ -4,8 +4,8 @@
 :class:`difflib.SequenceMatcher` over interned word ids; every edit the checks look at is read from its
 opcodes: substitutions in place (:meth:`~TokenAlignment.aligned_substitutions`), words left out in place
 (:meth:`~TokenAlignment.deletions_in_place`), the share of the paraphrase copied from the question
-(:attr:`~TokenAlignment.copied_share`) and where a question word went (:meth:`~TokenAlignment.position`).
-Build it through :class:`~paraqd.analysis.pair.QuestionPair`, which keeps one per pair.
+(:attr:`~TokenAlignment.copied_share`, matched once more with punctuation left out) and where a question word
+went (:meth:`~TokenAlignment.position`). Build it through :class:`~paraqd.analysis.pair.QuestionPair`, which keeps one per pair.
 """
 
 from __future__ import annotations
@@ -35,14 +35,17 @@ class TokenAlignment:
 
     ``q_at`` / ``p_at`` are the parse indices of the words aligned (whitespace tokens are no words);
     ``opcodes`` are :meth:`difflib.SequenceMatcher.get_opcodes` over them (``(tag, i1, i2, j1, j2)`` in
-    *word* positions: ``q_at[i1]`` is the parse index of the question's word ``i1``).
+    *word* positions: ``q_at[i1]`` is the parse index of the question's word ``i1``). Everything else is read
+    from them, except the share copied (:attr:`copied_share`, matched without punctuation) and, for texts
+    with whitespace tokens only, the token-level readings (:attr:`token_opcodes`).
     """
 
     def __init__(self, question: QuestionDoc, paraphrase: QuestionDoc) -> None:
         self.question, self.paraphrase = question, paraphrase
         self.q_at = [t.i for t in question.doc if not t.is_space]
         self.p_at = [t.i for t in paraphrase.doc if not t.is_space]
-        ids: dict[str, int] = {}
+        self._ids: dict[str, int] = {}  # word -> id, shared by every alignment of the pair
+        ids = self._ids
         q_ids = [ids.setdefault(question.doc[i].lower_, len(ids)) for i in self.q_at]
         p_ids = [ids.setdefault(paraphrase.doc[i].lower_, len(ids)) for i in self.p_at]
         self.opcodes = difflib.SequenceMatcher(None, q_ids, p_ids, autojunk=False).get_opcodes()
@@ -51,29 +54,39 @@ class TokenAlignment:
     @cached_property
     def copied_share(self) -> float:
         """The share of the paraphrase's words (punctuation left out, case ignored) that copy the question's,
-        in order (its words inside matching stretches): 1.0 for a copy or a pure deletion, about 0.3 for a
-        free rewording."""
-        doc = self.paraphrase.doc
-        words = [i for i in self.p_at if not doc[i].is_punct]
-        if not words:
+        in order (the matching blocks of the two word sequences without punctuation): 1.0 for a copy or a
+        pure deletion, about 0.3 for a free rewording."""
+        q_doc, p_doc = self.question.doc, self.paraphrase.doc
+        q_words = [self._ids[q_doc[i].lower_] for i in self.q_at if not q_doc[i].is_punct]
+        p_words = [self._ids[p_doc[i].lower_] for i in self.p_at if not p_doc[i].is_punct]
+        if not p_words:
             return 1.0
-        copied = sum(1 for op, _i1, _i2, j1, j2 in self.opcodes if op == "equal"
-                     for j in range(j1, j2) if not doc[self.p_at[j]].is_punct)
-        return copied / len(words)
+        blocks = difflib.SequenceMatcher(None, q_words, p_words, autojunk=False).get_matching_blocks()
+        return sum(block.size for block in blocks) / len(p_words)
+
+    @cached_property
+    def token_opcodes(self) -> list[tuple[str, int, int, int, int]]:
+        """The alignment over *every* token, whitespace included, in parse indices: :attr:`opcodes` itself
+        when neither text has a whitespace token (then word and token positions are the same), else one
+        more alignment (a text with double spaces or line breaks)."""
+        if len(self.q_at) == len(self.question.doc) and len(self.p_at) == len(self.paraphrase.doc):
+            return self.opcodes
+        ids = self._ids
+        q_ids = [ids.setdefault(t.lower_, len(ids)) for t in self.question.doc]
+        p_ids = [ids.setdefault(t.lower_, len(ids)) for t in self.paraphrase.doc]
+        return difflib.SequenceMatcher(None, q_ids, p_ids, autojunk=False).get_opcodes()
 
     def position(self, i: int) -> int:
-        """The paraphrase token aligned with the question's token ``i`` (or the one after the nearest
-        aligned word before it; 0 when there is none)."""
+        """The paraphrase token aligned with the question's token ``i`` (or the one after the nearest aligned
+        token before it; 0 when there is none)."""
         at = 0
-        for op, i1, i2, j1, j2 in self.opcodes:
+        for op, i1, i2, j1, j2 in self.token_opcodes:
             if op != "equal":
                 continue
-            if self.q_at[i1] <= i <= self.q_at[i2 - 1]:
-                k = next((k for k in range(i1, i2) if self.q_at[k] == i), None)
-                if k is not None:
-                    return self.p_at[j1 + k - i1]
-            if self.q_at[i2 - 1] < i:
-                at = self.p_at[j2 - 1] + 1
+            if i1 <= i < i2:
+                return j1 + i - i1
+            if i2 <= i:
+                at = j2
         return at
 
     def substitutions(self) -> dict[str, list[str]]:
@@ -81,12 +94,12 @@ class TokenAlignment:
         lemmas], and the nouns counted by the same number in both texts ("20 apples" -> "20 hats")."""
         question, paraphrase = self.question, self.paraphrase
         subs: dict[str, list[str]] = defaultdict(list)
-        for op, i1, i2, j1, j2 in self.opcodes:
+        for op, i1, i2, j1, j2 in self.token_opcodes:
             if op == "replace" and i2 - i1 <= 3 and j2 - j1 <= 3:
                 for qi in range(i1, i2):
-                    q_tok = question.doc[self.q_at[qi]]
+                    q_tok = question.doc[qi]
                     for pj in range(j1, j2):
-                        subs[(q_tok.lemma_ or q_tok.text).lower()].append(paraphrase.doc[self.p_at[pj]].lemma_.lower())
+                        subs[(q_tok.lemma_ or q_tok.text).lower()].append(paraphrase.doc[pj].lemma_.lower())
         p_counted = counted_values(paraphrase)
         for value, q_noun in counted_values(question).items():
             p_noun = p_counted.get(value)

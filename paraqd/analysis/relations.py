@@ -37,7 +37,7 @@ from .document import Mention, QuestionDoc
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
-_CACHE_KEY = "paraqd.checks.relations"
+_CACHE_KEY = "paraqd.relations"
 _VERB_POS = frozenset({"VERB", "AUX"})
 
 

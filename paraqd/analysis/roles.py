@@ -22,7 +22,7 @@ from .document import Mention, QuestionDoc
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
-_CACHE_KEY = "paraqd.checks.roles"
+_CACHE_KEY = "paraqd.roles"
 _OBJECT_DEPS = frozenset({"dative", "dobj"})
 
 
