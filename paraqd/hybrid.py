@@ -254,12 +254,21 @@ class Explanation:
         if self.ignored_findings:
             reasons = [*reasons, "valid by the pure learned cosine alone, which ignores these findings "
                                  "(the default hybrid score would reject it)"]
+        if self.checks_failed:
+            reasons = [*reasons, f"not checked for {', '.join(self.checks_failed)}: the check failed on this pair "
+                                 "(a bug in paraqd, logged)"]
         return reasons
+
+    @property
+    def checks_failed(self) -> tuple[str, ...]:
+        """The checks that raised on this pair (a bug, logged): the verdict does not cover what they check."""
+        return self.check.checks_failed
 
     def to_dict(self) -> dict[str, Any]:
         return {"score": self.score, "cosine": self.cosine, "verdict": self.verdict, "method": self.method,
                 "threshold": self.threshold, "reasons": self.reasons, "check_verdict": self.check.verdict,
-                "findings": [f.to_dict() for f in self.check.findings]}
+                "findings": [f.to_dict() for f in self.check.findings],
+                **({"checks_failed": list(self.checks_failed)} if self.checks_failed else {})}
 
 
 def format_reasons(explanation: Explanation) -> str:

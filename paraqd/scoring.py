@@ -32,6 +32,15 @@ import numpy as np
 from .defaults import BACKENDS, DEFAULT_THRESHOLD
 from .errors import InputError
 from .resources import resolve_encoder
+from .validation import (
+    TextTypeError,
+    check_positive_int,
+    check_text,
+    check_texts,
+    check_threshold,
+    same_length,
+    text_sequence,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from sentence_transformers import SentenceTransformer
@@ -86,12 +95,11 @@ def stored_method(scoring: dict[str, Any], source: str = METADATA_FILE) -> bool 
 
 
 def _check_texts(texts: Sequence[str], what: str) -> list[str]:
-    if isinstance(texts, str):
-        raise InputError(f"{what} must be a list of strings, not one string")
-    out = list(texts)
+    """Texts to encode: strings (an empty one is allowed here; scored pairs refuse it, :func:`check_texts`)."""
+    out = text_sequence(texts, what)
     for i, text in enumerate(out):
         if not isinstance(text, str):
-            raise InputError(f"{what}[{i}] is not text ({type(text).__name__})")
+            raise TextTypeError(f"{what}[{i}]", f"is not text ({type(text).__name__})")
     return out
 
 
@@ -118,13 +126,12 @@ class ParaphraseScorer:
     def __init__(self, model: SentenceTransformer, *, threshold: float = DEFAULT_THRESHOLD, batch_size: int = 64,
                  metadata: dict[str, Any] | None = None, path: str | None = None, backend: str = "torch",
                  hybrid: HybridScorer | None = None, workers: int | None = None) -> None:
-        if batch_size < 1:
-            raise InputError(f"batch_size must be at least 1, got {batch_size}")
-        if workers is not None and workers < 1:
-            raise InputError(f"workers must be at least 1, got {workers}")
+        batch_size = check_positive_int(batch_size, "batch_size")
+        if workers is not None:
+            workers = check_positive_int(workers, "workers")
         self.model = model
-        self.threshold = float(threshold)
-        self.batch_size = int(batch_size)
+        self.threshold = check_threshold(threshold)
+        self.batch_size = batch_size
         self.metadata: dict[str, Any] = dict(metadata or {})
         self.path = path
         self.backend = backend
@@ -169,6 +176,13 @@ class ParaphraseScorer:
         """
         if backend not in BACKENDS:
             raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        batch_size = check_positive_int(batch_size, "batch_size")
+        if threshold is not None:
+            threshold = check_threshold(threshold)
+        if max_seq_length is not None:
+            max_seq_length = check_positive_int(max_seq_length, "max_seq_length")
+        if workers is not None:
+            workers = check_positive_int(workers, "workers")
         from .encoders import load_encoder
 
         resolved = resolve_encoder(None if path is None else str(path))
@@ -179,7 +193,8 @@ class ParaphraseScorer:
             model.max_seq_length = int(max_seq_length)
         scoring = metadata.get("scoring", {}) or {}
         if threshold is None:
-            threshold = float(scoring.get("threshold", DEFAULT_THRESHOLD))
+            threshold = check_threshold(scoring.get("threshold", DEFAULT_THRESHOLD), "scoring.threshold of "
+                                        f"{resolved}/{METADATA_FILE}")
         if hybrid is None:
             stored = stored_method(scoring, f"{resolved}/{METADATA_FILE}")
             use_hybrid = True if stored is None else stored
@@ -221,10 +236,9 @@ class ParaphraseScorer:
 
         This is the pure embedding score; :meth:`score_pairs` builds on it, and so can hybrid scorers.
         """
-        questions = _check_texts(questions, "questions")
-        paraphrases = _check_texts(paraphrases, "paraphrases")
-        if len(questions) != len(paraphrases):
-            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
+        questions = check_texts(questions, "questions")
+        paraphrases = check_texts(paraphrases, "paraphrases")
+        same_length(questions, paraphrases, "questions", "paraphrases")
         return _row_cosines(self.encode(questions + paraphrases, show_progress_bar=show_progress_bar), len(questions))
 
     def score_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
@@ -252,10 +266,9 @@ class ParaphraseScorer:
 
         from .checks.checker import parse_processes
 
-        questions = _check_texts(questions, "questions")
-        paraphrases = _check_texts(paraphrases, "paraphrases")
-        if len(questions) != len(paraphrases):
-            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
+        questions = check_texts(questions, "questions")
+        paraphrases = check_texts(paraphrases, "paraphrases")
+        same_length(questions, paraphrases, "questions", "paraphrases")
         checker = self.checker if self.hybrid is None else self.hybrid.checker
         texts = [*questions, *paraphrases]
         if self.backend == "torch" and hasattr(self.model, "encode"):
@@ -343,27 +356,33 @@ class ParaphraseScorer:
 
     def explain(self, question: str, paraphrase: str):
         """Why ``paraphrase`` is (in)valid: score, verdict and reasons (see :meth:`explain_pairs`)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return self.explain_pairs([question], [paraphrase])[0]
 
     def score(self, question: str, paraphrase: str) -> float:
-        """Score of one paraphrase of ``question``, in [-1, 1]."""
+        """Score of one paraphrase of ``question``, in [-1, 1]; an empty or whitespace-only text is refused
+        (:class:`paraqd.validation.TextError`, a ``ValueError`` naming the argument)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return float(self.score_pairs([question], [paraphrase])[0])
 
     def valid_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
                     threshold: float | None = None) -> np.ndarray:
         """Boolean array: whether each pair's score reaches ``threshold`` (default: the scorer's)."""
-        limit = self.threshold if threshold is None else float(threshold)
+        limit = self.threshold if threshold is None else check_threshold(threshold)
         return self.score_pairs(questions, paraphrases) >= limit
 
     def is_valid(self, question: str, paraphrase: str, threshold: float | None = None) -> bool:
         """Whether ``paraphrase`` keeps the information of ``question`` (score >= threshold)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return bool(self.valid_pairs([question], [paraphrase], threshold=threshold)[0])
 
     def rank(self, question: str, candidates: Sequence[str]) -> list[RankedCandidate]:
         """Candidates sorted best first, with their scores and input positions (ties keep input order)."""
-        if not isinstance(question, str):
-            raise InputError(f"question is not text ({type(question).__name__})")
-        candidates = _check_texts(candidates, "candidates")
+        check_text(question, "question")
+        candidates = check_texts(candidates, "candidates")
         scores = self.score_pairs([question] * len(candidates), candidates)
         order = np.argsort(-scores, kind="stable")
         return [RankedCandidate(candidates[i], float(scores[i]), int(i)) for i in order]

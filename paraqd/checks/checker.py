@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -27,6 +28,8 @@ from .units import UnitCheck
 TEXTS_PER_PROCESS = 500
 
 T = TypeVar("T")
+
+logger = logging.getLogger(__name__)
 
 
 def parse_processes(n_texts: int, workers: int | None = None) -> int:
@@ -101,12 +104,16 @@ class CriticalInfoChecker:
     """
 
     def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check | str] | None = None,
-                 synonyms: WordSimilarity | None = None) -> None:
+                 synonyms: WordSimilarity | None = None, strict: bool = False) -> None:
         """``checks``: the checks to run, objects or registered names (default: :func:`default_check_names`);
-        ``synonyms`` is given to the checks built here, by name or by default."""
+        ``synonyms`` is given to the checks built here, by name or by default. ``strict`` lets an exception
+        raised by a check through (by default it is logged and the pair's result says which check failed:
+        :meth:`check_docs`)."""
         if checks is not None and synonyms is not None and not all(isinstance(c, str) for c in checks):
             raise InputError("pass either check objects or synonyms (synonyms configures the checks built by name)")
         self._analyzer = analyzer
+        #: let a check's exception through instead of containing it (tests feed data through the checks so)
+        self.strict = bool(strict)
         self.checks = [create_check(c, synonyms) if isinstance(c, str) else c
                        for c in (default_checks(synonyms) if checks is None else checks)]
 
@@ -116,13 +123,31 @@ class CriticalInfoChecker:
             self._analyzer = default_analyzer()
         return self._analyzer
 
-    def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc) -> CheckResult:
-        """Run every check on two analysed texts (one :class:`~paraqd.analysis.pair.QuestionPair` for all)."""
-        return self.check_pair(QuestionPair(question, paraphrase))
+    def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc, index: int | None = None,
+                   log: bool = True) -> CheckResult:
+        """Run every check on two analysed texts (one :class:`~paraqd.analysis.pair.QuestionPair` for all:
+        :meth:`check_pair`)."""
+        return self.check_pair(QuestionPair(question, paraphrase), index, log)
 
-    def check_pair(self, pair: QuestionPair) -> CheckResult:
-        """Run every check on one pair: each check's ``compare(pair)``, their findings gathered."""
-        return CheckResult.of(f for check in self.checks for f in _compare(check, pair))
+    def check_pair(self, pair: QuestionPair, index: int | None = None, log: bool = True) -> CheckResult:
+        """Run every check on one pair: each check's ``compare(pair)``, their findings gathered.
+
+        A check that raises is a bug contained: its findings are left out, its name is in the result's
+        ``checks_failed`` and a warning naming it and the pair (``index``, when given) is logged (``log``),
+        unless the checker is :attr:`strict`, which lets the exception through (what the tests use).
+        """
+        findings: list = []
+        failed: list[str] = []
+        for check in self.checks:
+            try:
+                findings.extend(_compare(check, pair))
+            except Exception as exc:
+                if self.strict:
+                    raise
+                failed.append(check_name(check))
+                if log:
+                    _log_failure(check_name(check), exc, index)
+        return CheckResult.of(findings, failed)
 
     def check(self, question: str | QuestionDoc, paraphrase: str | QuestionDoc) -> CheckResult:
         """Check one pair (texts are analysed here; pass :class:`QuestionDoc` objects to reuse a parse)."""
@@ -173,7 +198,7 @@ class CriticalInfoChecker:
             docs.update(self.analyze_texts(todo, batch_size=batch_size, workers=workers, progress=progress))
         judges = self.synonym_judges
         if not judges:
-            results = [self.check_docs(docs[q], docs[p]) for q, p in zip(questions, paraphrases)]
+            results = [self.check_docs(docs[q], docs[p], i) for i, (q, p) in enumerate(zip(questions, paraphrases))]
             if before_encoding is not None:
                 before_encoding()
             return results
@@ -184,7 +209,7 @@ class CriticalInfoChecker:
                 stack.enter_context(judge.deferring())
             for i, (q, p) in enumerate(zip(questions, paraphrases)):
                 before = sum(judge.deferred for judge in judges)
-                results.append(self.check_docs(docs[q], docs[p]))
+                results.append(self.check_docs(docs[q], docs[p], i, log=False))
                 if sum(judge.deferred for judge in judges) != before:
                     again.append(i)
         if before_encoding is not None:
@@ -192,7 +217,10 @@ class CriticalInfoChecker:
         for judge in judges:
             judge.prepare_pending()
         for i in again:  # every word it asked about is cached now (a new one would be encoded when asked)
-            results[i] = self.check_docs(docs[questions[i]], docs[paraphrases[i]])
+            results[i] = self.check_docs(docs[questions[i]], docs[paraphrases[i]], i, log=False)
+        for i, result in enumerate(results):
+            if result.checks_failed:  # logged once, from the final result (a pair may be checked twice)
+                self.check_docs(docs[questions[i]], docs[paraphrases[i]], i)
         return results
 
 
@@ -201,6 +229,18 @@ def _compare(check, pair: QuestionPair) -> list:
     if isinstance(check, Check):
         return check.compare(pair)
     return check.compare(pair.question, pair.paraphrase)
+
+
+def check_name(check: Check) -> str:
+    """How a check is named in ``checks_failed`` and logs: its :attr:`Check.name`, else its class name."""
+    return getattr(check, "name", "") or type(check).__name__
+
+
+def _log_failure(name: str, exc: Exception, index: int | None) -> None:
+    where = "" if index is None else f" on pair {index}"
+    logger.warning("check %r raised %s: %s%s; its findings are left out of this pair's result (a bug in "
+                   "paraqd, please report it)", name, type(exc).__name__, exc, where,
+                   exc_info=logger.isEnabledFor(logging.DEBUG))
 
 
 def _text(value) -> str:

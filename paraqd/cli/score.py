@@ -141,7 +141,10 @@ def check_input(path: str, question_column: str | None, paraphrase_column: str |
     first = next(iter(iter_table_chunks(path, chunk_size=100, fmt=fmt)), None)
     if first is None or len(first) == 0:
         raise InputError(f"{_name(path)}: no rows")
-    return detect_columns(first, question_column, paraphrase_column, _name(path))
+    columns = detect_columns(first, question_column, paraphrase_column, _name(path))
+    for column in columns:  # a bad cell among the first rows (empty, too long) fails before the model loads
+        text_column(first, column, _name(path))
+    return columns
 
 
 def _name(path: str) -> str:
