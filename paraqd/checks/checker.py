@@ -40,15 +40,16 @@ DEFAULT_CHECKS = ("numbers", "units", "entities", "question", "relations", "cont
 _registered_here: list[str] = []
 
 
-def register_check(name: str) -> Callable[[T], T]:
-    """Decorator adding a check class (or a function that returns a check) under ``name``.
-
-    A check registered this way runs in the default checker (:func:`default_checks`), after paraqd's own
-    (:data:`DEFAULT_CHECKS`); name some with ``CriticalInfoChecker(checks=[...])``.
-    """
+def _run_by_default(name: str) -> None:
     if name not in _registered_here and name not in DEFAULT_CHECKS:
         _registered_here.append(name)
-    return checks.register(name)
+
+
+#: Decorator adding a check class (or a function that returns a check): ``@register_check`` (the class's
+#: ``name``) or ``@register_check("name")``. A check registered this way runs in the default checker
+#: (:func:`default_checks`), after paraqd's own (:data:`DEFAULT_CHECKS`); name some with
+#: ``CriticalInfoChecker(checks=[...])``.
+register_check = checks.decorator(on_add=_run_by_default)
 
 
 checks.register("numbers", NumberCheck)
