@@ -145,7 +145,7 @@ def _add_cross_train(sub) -> None:
 
 
 def _train_config(args):
-    from ..pairs.cross_encoder import CrossEncoderTrainingConfig
+    from ..training.cross_encoder import CrossEncoderTrainingConfig
 
     return CrossEncoderTrainingConfig(epochs=args.epochs, batch_size=args.batch_size, lr=args.lr,
                                       max_length=args.max_length, max_steps=args.max_steps, seeds=tuple(args.seeds),
@@ -154,8 +154,8 @@ def _train_config(args):
 
 def _run_cross_train(args) -> int:
     from ..io import check_output_dir
-    from ..pairs.cross_encoder import train_cross_encoder
     from ..pairs.data import read_labelled_pairs
+    from ..training.cross_encoder import train_cross_encoder
 
     check_output_dir(args.output, "--output", inputs=[args.gold, args.base], replaced=True)
     gold = read_labelled_pairs(args.gold, args.text_a, args.text_b, args.label)
@@ -213,10 +213,10 @@ def _add_silver(sub) -> None:
 def _run_silver(args) -> int:
     from ..errors import InputError
     from ..io import check_output_file, write_table
-    from ..pairs.cross_encoder import PairCrossEncoder, train_cross_encoder
     from ..pairs.data import read_exclusions, read_labelled_pairs, read_texts
     from ..pairs.sampling import create_sampler
     from ..pairs.silver import make_silver
+    from ..training.cross_encoder import PairCrossEncoder, train_cross_encoder
 
     if not (args.cross_encoder or args.gold):
         raise InputError("give --cross-encoder DIR, or --gold FILE to train one")
