@@ -137,3 +137,24 @@ def test_cli_recipe_verifier_reports_a_missing_file(tmp_path, capsys):
     assert main(["train", str(tmp_path / "none.jsonl"), "-o", str(tmp_path / "m"), "--recipe", "verifier"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("paraqd train: error:") and "no such file" in err[0]
+
+
+@pytest.mark.slow
+def test_recipe_trains_through_the_cross_encoder_trainer_and_pair_verifier_loads_it(tiny_bert, tmp_path):
+    import json
+
+    from paraqd.training.verifier_recipe import train_verifier_recipe
+
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text("".join(json.dumps({"question": q}) + "\n" for q in [
+        "Tom has 12 apples. Mary has 5 pears. How many apples does Tom have?",
+        "A shop sells 30 pens for $2 each. If it sells 25% of them, how much money does it make?",
+        "Sarah walks 3 miles every day. How many miles does she walk in 7 days?"]))
+    config = VerifierConfig(epochs=1, batch_size=4, lora_r=2, lora_alpha=4, max_length=48, threads=1)
+    meta = train_verifier_recipe([questions], tmp_path / "model", config=config, base=tiny_bert)
+    assert meta["pairs"]["count"] > 0 and meta["timing"]["pairs_per_second"] > 0
+    assert [h["epoch"] for h in meta["history"]] == [1]
+    assert json.loads((tmp_path / "model" / "paraqd.json").read_text())["kind"] == "verifier"
+    verifier = PairVerifier.load(tmp_path / "model", base=tiny_bert, device="cpu")
+    probs = verifier.predict([questions.read_text()[:40]] * 2, ["Tom owns 12 apples.", "Tom owns 13 apples."])
+    assert probs.shape == (2,) and np.isfinite(probs).all()
