@@ -161,20 +161,20 @@ def select_epoch(scores: Sequence[float], tolerance: float = 0.0, greater_is_bet
 
 
 class _EmbeddingCollator:
-    """The data collator of :func:`train_head`: a batch of triplet numbers becomes the cached embeddings of
-    their anchors, positives and negatives (``<role>_sentence_embedding``, which the trainer hands to the model
-    as three features)."""
+    """The data collator of :func:`fit_on_cached_embeddings`: a batch of example numbers becomes the cached
+    embeddings of each role (``<role>_sentence_embedding``, which the trainer hands to the model as one feature
+    per role)."""
 
     valid_label_columns: list[str] = ["label"]
 
     def __init__(self, table, roles: dict[str, Any]):
         self.table = table
-        self.roles = roles  # role -> row index (into table) of each triplet
+        self.roles = roles  # role -> row index (into table) of each example
 
     def __call__(self, rows: list[dict[str, int]]) -> dict[str, Any]:
         import torch
 
-        batch = torch.as_tensor([row["triplet"] for row in rows])
+        batch = torch.as_tensor([row["example"] for row in rows])
         return {f"{role}_sentence_embedding": self.table[rows_of[batch]] for role, rows_of in self.roles.items()}
 
 
@@ -198,30 +198,83 @@ def _permutation_batches(n: int, generator):
     return lambda dataset, **kwargs: PermutationBatchSampler(dataset, **kwargs)
 
 
-def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | None = None,
-               evaluator: Any = None, tolerance: float = 0.0) -> HeadResult:
-    """Train a head on cached ``embeddings`` for triplets given as row indices; deterministic under the seed.
+def fit_on_cached_embeddings(model, table, columns: dict[str, Any], loss, *, epochs: int, batch_size: int,
+                             learning_rate: float, seed: int = DEFAULT_SEED, weight_decay: float = 0.0,
+                             generator=None, optimizer=None, callbacks: Sequence[Any] = ()) -> int:
+    """Train ``model`` (a ``SentenceTransformer`` that starts from a ``sentence_embedding``: a head) with
+    ``SentenceTransformerTrainer`` on cached embeddings, without an encoder pass; returns the steps taken.
 
-    The head (its ``Dense`` blocks and a ``Normalize``) is a ``SentenceTransformer`` trained by
-    sentence-transformers' ``SentenceTransformerTrainer`` on a dataset of row indices, which a data collator
-    turns into the cached embeddings (no encoder pass): AdamW at a constant learning rate, no gradient
-    clipping, the triplets in a fresh ``torch.randperm`` order each epoch, the registered loss ``config.loss``.
-
-    ``evaluator`` (sentence-transformers style: ``evaluator(head) -> dict`` with ``primary_metric`` and
-    ``greater_is_better``, e.g. :class:`paraqd.training.selection.HybridAUCEvaluator`), when given, is called
-    before training (the identity head: the encoder as it is) and after every epoch; the head returned is the
-    one of :func:`select_epoch` (epoch 0 is the encoder untouched).
+    ``columns`` maps each input role (e.g. anchor, positive, negative) to the ``table`` row of every example;
+    the dataset is the example numbers and a data collator hands the trainer each batch's cached rows as
+    ``<role>_sentence_embedding`` features, which ``loss(features, labels)`` runs through the model. Each epoch
+    takes the examples in a fresh ``torch.randperm`` order drawn from ``generator`` (default: seeded with
+    ``seed``), ``batch_size`` at a time. AdamW at the constant ``learning_rate`` unless ``optimizer`` is given;
+    no gradient clipping, one thread (the matrices are small: extra threads only spin on a busy machine).
+    This is paraqd's bi-encoder trainer on cached embeddings: the recommended recipe's head
+    (:func:`train_head`) and the active-learning adapter (:mod:`paraqd.pairs.active`) train here.
     """
     import tempfile
 
     import numpy as np
     import torch
     from datasets import Dataset
-    from sentence_transformers import SentenceTransformer, SentenceTransformerTrainer
-    from sentence_transformers.base.modules.normalize import Normalize
+    from sentence_transformers import SentenceTransformerTrainer
     from sentence_transformers.sentence_transformer.training_args import SentenceTransformerTrainingArguments
-    from transformers import TrainerCallback
     from transformers.trainer_callback import PrinterCallback
+
+    rows = {role: torch.as_tensor(np.asarray(x, dtype=np.int64)) for role, x in columns.items()}
+    n = len(next(iter(rows.values())))
+    if not n or any(len(x) != n for x in rows.values()):
+        raise InputError("every role needs the same number (at least one) of examples")
+    generator = generator if generator is not None else torch.Generator().manual_seed(seed)
+
+    class HeadTrainer(SentenceTransformerTrainer):
+        def add_model_card_callback(self, default_args_dict):  # rows of indices: no model card to write
+            pass
+
+    optimizers = (None, None)
+    if optimizer is not None:
+        optimizers = (optimizer, torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 1.0))
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        with tempfile.TemporaryDirectory(prefix="paraqd-head-") as tmp:
+            args = SentenceTransformerTrainingArguments(
+                output_dir=tmp, num_train_epochs=epochs, per_device_train_batch_size=batch_size,
+                learning_rate=learning_rate, weight_decay=weight_decay, lr_scheduler_type="constant",
+                warmup_steps=0, max_grad_norm=0.0, optim="adamw_torch", seed=seed, save_strategy="no",
+                logging_strategy="no", report_to="none", disable_tqdm=True, use_cpu=True,
+                dataloader_num_workers=0, dataloader_pin_memory=False,
+                batch_sampler=_permutation_batches(n, generator))
+            trainer = HeadTrainer(model=model, args=args, train_dataset=Dataset.from_dict({"example": np.arange(n)}),
+                                  loss=loss, data_collator=_EmbeddingCollator(table, rows),
+                                  callbacks=list(callbacks), optimizers=optimizers)
+            trainer.remove_callback(PrinterCallback)
+            trainer.train()
+            return trainer.state.global_step
+    finally:
+        torch.set_num_threads(threads)
+
+
+def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | None = None,
+               evaluator: Any = None, tolerance: float = 0.0) -> HeadResult:
+    """Train a head on cached ``embeddings`` for triplets given as row indices; deterministic under the seed.
+
+    The head (its ``Dense`` blocks and a ``Normalize``) is a ``SentenceTransformer`` trained by
+    :func:`fit_on_cached_embeddings` (``SentenceTransformerTrainer``, no encoder pass): AdamW at a constant
+    learning rate, no gradient clipping, the triplets in a fresh ``torch.randperm`` order each epoch, the
+    registered loss ``config.loss``.
+
+    ``evaluator`` (sentence-transformers style: ``evaluator(head) -> dict`` with ``primary_metric`` and
+    ``greater_is_better``, e.g. :class:`paraqd.training.selection.HybridAUCEvaluator`), when given, is called
+    before training (the identity head: the encoder as it is) and after every epoch; the head returned is the
+    one of :func:`select_epoch` (epoch 0 is the encoder untouched).
+    """
+    import numpy as np
+    import torch
+    from sentence_transformers import SentenceTransformer
+    from sentence_transformers.base.modules.normalize import Normalize
+    from transformers import TrainerCallback
 
     config = (config or HeadConfig()).validate()
     loss_fn = get_loss(config.loss)
@@ -242,7 +295,7 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
             selection.append(float(evaluator(blocks)[evaluator.primary_metric]))
         states.append([copy.deepcopy(b.state_dict()) for b in blocks])
 
-    class TripletHeadLoss(torch.nn.Module):  # the registered loss on the head's output for the three columns
+    class TripletHeadLoss(torch.nn.Module):  # the registered loss on the head's output for the three roles
         def __init__(self, model):
             super().__init__()
             self.model = model
@@ -253,10 +306,6 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
             epoch_total[0] += float(loss.detach()) * len(a)
             return loss
 
-    class HeadTrainer(SentenceTransformerTrainer):
-        def add_model_card_callback(self, default_args_dict):  # rows of indices: no model card to write
-            pass
-
     class EpochEnd(TrainerCallback):
         def on_epoch_end(self, args, state, control, **kwargs):
             losses.append(epoch_total[0] / len(anchors))
@@ -266,31 +315,13 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
                 consider()
                 model.train()
 
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)  # the head's matrices are small: extra threads only spin on a busy machine
     start = time.perf_counter()
-    try:
-        if evaluator is not None:
-            consider()
-        with tempfile.TemporaryDirectory(prefix="paraqd-head-") as tmp:
-            args = SentenceTransformerTrainingArguments(
-                output_dir=tmp, num_train_epochs=config.epochs, per_device_train_batch_size=config.batch_size,
-                learning_rate=config.learning_rate, weight_decay=config.weight_decay, lr_scheduler_type="constant",
-                warmup_steps=0, max_grad_norm=0.0, optim="adamw_torch", seed=config.seed, save_strategy="no",
-                logging_strategy="no", report_to="none", disable_tqdm=True, use_cpu=True,
-                dataloader_num_workers=0, dataloader_pin_memory=False,
-                batch_sampler=_permutation_batches(len(anchors), torch.Generator().manual_seed(config.seed)))
-            dataset = Dataset.from_dict({"triplet": np.arange(len(anchors))})
-            roles = {role: torch.as_tensor(x) for role, x in
-                     (("anchor", anchors), ("positive", positives), ("negative", negatives))}
-            trainer = HeadTrainer(model=model, args=args, train_dataset=dataset,
-                                  loss=TripletHeadLoss(model), data_collator=_EmbeddingCollator(table, roles),
-                                  callbacks=[EpochEnd()])
-            trainer.remove_callback(PrinterCallback)
-            trainer.train()
-            steps = trainer.state.global_step
-    finally:
-        torch.set_num_threads(threads)
+    if evaluator is not None:
+        consider()
+    steps = fit_on_cached_embeddings(
+        model, table, {"anchor": anchors, "positive": positives, "negative": negatives}, TripletHeadLoss(model),
+        epochs=config.epochs, batch_size=config.batch_size, learning_rate=config.learning_rate, seed=config.seed,
+        weight_decay=config.weight_decay, callbacks=[EpochEnd()])
     selected = None
     if selection:
         selected = select_epoch(selection, tolerance, getattr(evaluator, "greater_is_better", True))
