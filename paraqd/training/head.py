@@ -167,15 +167,21 @@ class _EmbeddingCollator:
 
     valid_label_columns: list[str] = ["label"]
 
-    def __init__(self, table, roles: dict[str, Any]):
+    def __init__(self, table, roles: dict[str, Any], labels=None):
+        import torch
+
         self.table = table
         self.roles = roles  # role -> row index (into table) of each example
+        self.labels = None if labels is None else torch.as_tensor(labels)
 
     def __call__(self, rows: list[dict[str, int]]) -> dict[str, Any]:
         import torch
 
         batch = torch.as_tensor([row["example"] for row in rows])
-        return {f"{role}_sentence_embedding": self.table[rows_of[batch]] for role, rows_of in self.roles.items()}
+        out = {f"{role}_sentence_embedding": self.table[rows_of[batch]] for role, rows_of in self.roles.items()}
+        if self.labels is not None:
+            out["label"] = self.labels[batch]
+        return out
 
 
 def _permutation_batches(n: int, generator):
@@ -200,13 +206,14 @@ def _permutation_batches(n: int, generator):
 
 def fit_on_cached_embeddings(model, table, columns: dict[str, Any], loss, *, epochs: int, batch_size: int,
                              learning_rate: float, seed: int = DEFAULT_SEED, weight_decay: float = 0.0,
-                             generator=None, optimizer=None, callbacks: Sequence[Any] = ()) -> int:
+                             generator=None, optimizer=None, labels=None, callbacks: Sequence[Any] = ()) -> int:
     """Train ``model`` (a ``SentenceTransformer`` that starts from a ``sentence_embedding``: a head) with
     ``SentenceTransformerTrainer`` on cached embeddings, without an encoder pass; returns the steps taken.
 
     ``columns`` maps each input role (e.g. anchor, positive, negative) to the ``table`` row of every example;
     the dataset is the example numbers and a data collator hands the trainer each batch's cached rows as
-    ``<role>_sentence_embedding`` features, which ``loss(features, labels)`` runs through the model. Each epoch
+    ``<role>_sentence_embedding`` features (and ``labels``, when given, each example's label), which
+    ``loss(features, labels)`` runs through the model. Each epoch
     takes the examples in a fresh ``torch.randperm`` order drawn from ``generator`` (default: seeded with
     ``seed``), ``batch_size`` at a time. AdamW at the constant ``learning_rate`` unless ``optimizer`` is given;
     no gradient clipping, one thread (the matrices are small: extra threads only spin on a busy machine).
@@ -247,7 +254,7 @@ def fit_on_cached_embeddings(model, table, columns: dict[str, Any], loss, *, epo
                 dataloader_num_workers=0, dataloader_pin_memory=False,
                 batch_sampler=_permutation_batches(n, generator))
             trainer = HeadTrainer(model=model, args=args, train_dataset=Dataset.from_dict({"example": np.arange(n)}),
-                                  loss=loss, data_collator=_EmbeddingCollator(table, rows),
+                                  loss=loss, data_collator=_EmbeddingCollator(table, rows, labels),
                                   callbacks=list(callbacks), optimizers=optimizers)
             trainer.remove_callback(PrinterCallback)
             trainer.train()
