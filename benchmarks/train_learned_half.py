@@ -97,9 +97,10 @@ def measure(args) -> dict:
     for name, path in dev_files().items():
         df = read_pairs(path)
         t = time.perf_counter()
-        cos, results = scorer.cosines_and_checks(df.question.tolist(), df.paraphrase.tolist())
-        df["cosine"] = np.asarray(cos, dtype=float)
-        df["penalty"] = [DEFAULT_RULE.penalty(r) for r in results]
+        df["cosine"] = np.asarray(scorer.cosine_pairs(df.question.tolist(), df.paraphrase.tolist()), dtype=float)
+        penalties, errors = checked_penalties(scorer.checker, df.question.tolist(), df.paraphrase.tolist(),
+                                              DEFAULT_RULE)
+        df["penalty"], df["check_error"] = penalties, errors
         df["file"] = name
         frames.append(df)
         print(f"{name}: {len(df)} pairs in {time.perf_counter() - t:.0f} s", file=sys.stderr)
@@ -107,8 +108,31 @@ def measure(args) -> dict:
     Path(args.cache).parent.mkdir(parents=True, exist_ok=True)
     cache.to_csv(args.cache, index=False)
     out = {name: {"n": len(g), "pure_cosine_auc": auc(g.label, g.cosine),
-                  "hybrid_auc": auc(g.label, hybrid(g.cosine, g.penalty))} for name, g in cache.groupby("file")}
+                  "hybrid_auc": auc(g.label, hybrid(g.cosine, g.penalty)),
+                  "check_errors": int((g.check_error.fillna("") != "").sum())} for name, g in cache.groupby("file")}
     return {"step": "measure", "files": out}
+
+
+def checked_penalties(checker, questions, paraphrases, rule, chunk: int = 100) -> tuple[list[float], list[str]]:
+    """The rule's penalty of each pair; a pair whose check raises (a checker bug) gets 0 and its error."""
+    penalties: list[float] = []
+    errors: list[str] = []
+    for i in range(0, len(questions), chunk):
+        qs, ps = questions[i:i + chunk], paraphrases[i:i + chunk]
+        try:
+            penalties += [rule.penalty(r) for r in checker.check_pairs(qs, ps)]
+            errors += [""] * len(qs)
+            continue
+        except Exception:  # noqa: BLE001 - one bad pair must not lose the chunk: retry one by one
+            pass
+        for q, p in zip(qs, ps):
+            try:
+                penalties.append(rule.penalty(checker.check_pairs([q], [p])[0]))
+                errors.append("")
+            except Exception as exc:  # noqa: BLE001 - recorded in the cache and counted in the summary
+                penalties.append(0.0)
+                errors.append(f"{type(exc).__name__}: {exc}")
+    return penalties, errors
 
 
 def hybrid(learned, penalty) -> np.ndarray:
@@ -228,6 +252,7 @@ def training_questions(max_questions: int, seed: int) -> tuple[list[str], dict]:
 
 def train(args) -> dict:
     """Build the pairs, train the LoRA cross-encoder with the project's loop, save adapter + merged model."""
+    from paraqd.leakage import LeakageFilter
     from paraqd.resources import resolve_encoder
     from paraqd.training.cross_encoder import (
         VerifierConfig,
@@ -243,9 +268,14 @@ def train(args) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     questions, provenance = training_questions(args.max_questions, args.seed)
     t = time.perf_counter()
-    pairs = build_pairs(questions, PairSpec(seed=args.seed))
-    if not args.no_extra:
-        pairs = pd.concat([pairs, extra_pairs(pairs, args.seed)], ignore_index=True)
+    if args.pairs:  # the pairs an earlier run built (its pairs.csv), to compare training settings on the same data
+        pairs = pd.read_csv(args.pairs)
+        allowed = LeakageFilter(questions)  # the same exclusions hold: keep only this run's questions
+        pairs = pairs[[q in allowed for q in pairs.question]].reset_index(drop=True)
+    else:
+        pairs = build_pairs(questions, PairSpec(seed=args.seed))
+        if not args.no_extra:
+            pairs = pd.concat([pairs, extra_pairs(pairs, args.seed)], ignore_index=True)
     build_s = time.perf_counter() - t
     pairs.to_csv(out / "pairs.csv", index=False)
     log = (lambda msg: print(msg, file=sys.stderr, flush=True))
@@ -355,6 +385,8 @@ def main(argv=None) -> int:
     t.add_argument("--time-budget", type=float, default=None, help="stop training after this many seconds")
     t.add_argument("--seed", type=int, default=13)
     t.add_argument("--no-extra", action="store_true", help="operator pairs only (the issue-15 recipe's data)")
+    t.add_argument("--pairs", help="train on this pairs.csv of an earlier run (only its rows whose question is "
+                                   "among this run's training questions)")
     s = sub.add_parser("score", help="pure and hybrid ROC-AUC of a trained cross-encoder on the cached dev pairs")
     s.add_argument("--cache", default="runs/dev_cache.csv")
     s.add_argument("--model", required=True, help="the merged cross-encoder folder (train's OUTPUT/cross-encoder)")
