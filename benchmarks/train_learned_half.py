@@ -10,7 +10,7 @@ Three steps, each a subcommand; the last printed line of each is JSON.
     #    from GSM8K *train*, SVAMP and AQuA dev pool questions, minus every question of every dev file, with extra
     #    LLM-like rewordings (added harmless context) and relation/asked-quantity negatives (paraqd.training.
     #    rewording_pairs)
-    python benchmarks/train_learned_half.py train runs/learned --max-questions 800 --threads 2
+    python benchmarks/train_learned_half.py train runs/learned --max-questions 500 --threads 1 [--lora-r 0 --lr 8e-5]
 
     # 3. the learned model's score on the same pairs, pure and inside the hybrid rule (mix weight chosen on the
     #    tuned files only)
