@@ -165,7 +165,8 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         per_question: (positive, negative) pairs per question; ``"all"`` for every combination.
         seed: same input and seed give the same output, whatever ``workers``.
         workers: processes for the rule-based operators (``None``: all cores).
-        skip_unavailable: skip operators whose model is missing here, with one warning each (the default);
+        skip_unavailable: skip operators whose model is missing here, with one warning each (the default;
+            when the Hugging Face hub does not answer, paraqd works offline: :func:`paraqd.hub.prepare_offline`);
             ``False`` raises :class:`ModelUnavailableError` instead.
         operator_options: per-operator constructor options, e.g. ``{"f9": {"model": "path/to/pegasus"}}``.
         question_ids: ids copied to the ``question_id`` column (default: the position).
@@ -195,6 +196,9 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         names = resolve_operator_names(operators)
         if not names:
             raise InputError(f"no operator matches {operators!r}")
+        from .hub import prepare_offline
+
+        prepare_offline()  # an unreachable hub: operators without a local model are skipped at once, no retries
         built_operators = build_operators(names, operator_options, skip_unavailable, stats)
     ops = list(built_operators)
     if not ops:

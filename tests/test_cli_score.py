@@ -127,5 +127,17 @@ def test_score_cli_non_text_cell(tmp_path, capsys, fake_model):
 
 def test_score_cli_missing_model(pairs_csv, tmp_path, capsys):
     assert main(["score", str(pairs_csv), "-o", str(tmp_path / "o.csv"), "--model",
-                 str(tmp_path / "missing")]) != 0
-    assert "not available" in capsys.readouterr().err
+                 str(tmp_path / "missing")]) == 2
+    assert capsys.readouterr().err == f"paraqd score: error: no model at {tmp_path / 'missing'}\n"
+
+
+@pytest.mark.parametrize("name, words", [
+    ("nosuchmodel/", "no model at nosuchmodel/\n"),
+    ("nosuchmodel", "no model at nosuchmodel (no such directory, and no Hugging Face model of that name in the "
+                    "cache; working offline)\n"),
+])
+def test_score_cli_model_that_is_neither_a_directory_nor_cached(pairs_csv, tmp_path, capsys, monkeypatch, name,
+                                                                 words):
+    monkeypatch.chdir(tmp_path)
+    assert main(["score", str(pairs_csv), "-o", str(tmp_path / "o.csv"), "--model", name]) == 2
+    assert capsys.readouterr().err == "paraqd score: error: " + words

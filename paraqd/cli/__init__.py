@@ -109,9 +109,24 @@ def build_parser() -> argparse.ArgumentParser:
 def _configure_logging(verbose: int, quiet: bool) -> None:
     level = logging.WARNING if quiet else (logging.DEBUG if verbose > 1 else logging.INFO)
     logging.basicConfig(level=level, format="%(message)s" if verbose == 0 else "%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("paraqd.hub").setLevel(logging.DEBUG if verbose else level)  # -v: what the probe saw
     for noisy in ("sentence_transformers", "transformers", "urllib3", "filelock", "httpx", "huggingface_hub",
                   "distributed"):
         logging.getLogger(noisy).setLevel(logging.WARNING if verbose < 2 else logging.INFO)
+
+
+#: Commands whose every model is named by one option (its attribute): offline at once when that model is
+#: local. Other commands (operators' default models, recipes) probe the hub (:func:`paraqd.hub.prepare_offline`).
+MODEL_OPTION = {"score": "model", "filter": "model", "evaluate": "model", "serve": "model", "reword": "model",
+                "calibrate": "model"}
+
+
+def _prepare_hub(name: str, args: argparse.Namespace) -> None:
+    """Go offline before the command loads a model when the hub is not needed or does not answer."""
+    from ..hub import prepare_offline
+
+    option = MODEL_OPTION.get(name)
+    prepare_offline([getattr(args, option, None)] if option and hasattr(args, option) else None)
 
 
 # Exit statuses: 0 done, 1 an internal error (a bug), 2 a user mistake or an unusable environment,
@@ -357,6 +372,7 @@ def _main(argv: list[str] | None, stopper: _Stopper) -> int:
     stopper.name = name
     try:
         try:
+            _prepare_hub(name, args)
             code = args._run(args)
         except BaseException as exc:
             if stopper.signum is not None and not isinstance(exc, KeyboardInterrupt):

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-import numpy as np
-import pandas as pd
-
-from ..defaults import BACKENDS
+from ..defaults import BACKENDS, PARAPHRASE_COLUMNS, QUESTION_COLUMNS
 from ..errors import InputError
-from ..io import PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column, text_column
 from . import command, options
+
+if TYPE_CHECKING:  # pragma: no cover - numpy and pandas load when a command runs, not for --help
+    import pandas as pd
 
 log = logging.getLogger("paraqd.score")
 
@@ -116,6 +116,8 @@ def add_arguments(parser):
 def detect_columns(chunk: pd.DataFrame, question_column: str | None, paraphrase_column: str | None,
                    source: str) -> tuple[str, str]:
     """The (question, paraphrase) column names: the requested ones, or detected from common names."""
+    from ..io import find_column
+
     q_col = find_column(chunk, question_column, QUESTION_COLUMNS, "question", source)
     p_col = find_column(chunk, paraphrase_column, [c for c in PARAPHRASE_COLUMNS if c != q_col], "paraphrase",
                         source)
@@ -151,9 +153,10 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
     detected on input, JSON lines on output). ``score_chunks`` (e.g. the Dask engine's) maps an iterator of
     ``(questions, paraphrases)`` chunks to ``(scores, reasons)`` in order; by default ``scorer`` scores them here.
     """
+    import numpy as np
     from tqdm.auto import tqdm
 
-    from ..io import TableWriter, iter_table_chunks
+    from ..io import TableWriter, iter_table_chunks, text_column
 
     if chunk_size < 1:
         raise InputError(f"--chunk-size must be at least 1, got {chunk_size}")

@@ -194,8 +194,10 @@ def create_app(scorer=None, limits: ServeLimits | None = None, *, model: str | N
     starts so the first request does not wait for the parser to load.
     """
     if scorer is None:
+        from ..hub import prepare_offline
         from ..scoring import ParaphraseScorer
 
+        prepare_offline([model])  # a local model (or an unreachable hub): offline at once, no retries
         scorer = ParaphraseScorer.load(model, **load_options)
     limits = limits or ServeLimits()
     service = ScorerService(scorer)
