@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
-	HF_HUB_OFFLINE=1 $(BIN)/python -m paraqd demo --output $(DEMO_OUT)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m paraqd demo --mkdir --output $(DEMO_OUT)
 
 test: $(STAMP)
 	$(BIN)/ruff check paraqd tests benchmarks

@@ -289,23 +289,26 @@ def iter_table_chunks(path: str | os.PathLike, chunk_size: int = 10_000,
 
 
 def find_column(df: pd.DataFrame, requested: str | None, candidates: Sequence[str], what: str,
-                source: str | os.PathLike = "input", required: bool = True) -> str | None:
+                source: str | os.PathLike = "input", required: bool = True, option: str | None = None) -> str | None:
     """Return the column to use for ``what``: the requested one, or the first candidate present.
 
-    Matching of candidates is case-insensitive. Raises :class:`InputError` naming the columns that exist.
+    Matching of candidates is case-insensitive. Raises :class:`InputError` naming the columns that exist and
+    ``option``, the command-line option that chooses the column (e.g. ``--paraphrase-column``).
     """
+    found = ", ".join(map(str, df.columns)) or "none"
+    how = f"name it with {option}" if option else "name it with an option"
     if requested:
         if requested in df.columns:
             return requested
-        raise InputError(f"{source}: no column {requested!r} for the {what} "
-                         f"(columns: {', '.join(map(str, df.columns))})")
+        raise InputError(f"{source}: no column {requested!r} for the {what} (columns found: {found}); "
+                         f"{'give ' + option + ' one of them' if option else 'name one of them'}")
     lower = {str(c).lower(): c for c in df.columns}
     for cand in candidates:
         if cand in lower:
             return lower[cand]
     if required:
         raise InputError(f"{source}: cannot find a {what} column (looked for {', '.join(candidates)}; "
-                         f"columns: {', '.join(map(str, df.columns))}); name it with an option")
+                         f"columns found: {found}); {how}")
     return None
 
 
@@ -497,12 +500,33 @@ def _writable_ancestor(option: str, path: Path, start: Path) -> None:
     os.unlink(tmp)
 
 
+#: Whether the outputs checked by :func:`check_output_file` / :func:`check_output_dir` may have missing parent
+#: directories (created when written): the command line's ``--mkdir``. Off by default: a typo in a path
+#: should not make a tree of directories.
+_MAKE_PARENTS = [False]
+
+
+def allow_missing_parents(allowed: bool) -> None:
+    """Let the output checks accept a missing parent directory (``--mkdir``), or refuse it (the default)."""
+    _MAKE_PARENTS[0] = bool(allowed)
+
+
+def _check_parent(option: str, text: str, parent: Path, make_parents: bool = False) -> None:
+    """A missing parent directory of an output is an error with a hint, unless ``--mkdir`` (or the caller,
+    for a default path the user did not type) allows it."""
+    if make_parents or _MAKE_PARENTS[0] or str(parent) in ("", ".") or os.path.lexists(parent):
+        return
+    raise InputError(f"{option} {text}: the directory {parent} does not exist; create it first (mkdir -p "
+                     f"{parent}) or add --mkdir")
+
+
 def check_output_file(path: str | os.PathLike | None, option: str = "--output",
                       inputs: Sequence[str | os.PathLike | None] = ()) -> None:
     """Fail early, in one line, when ``path`` cannot take a file: an existing directory, a name ending in
-    ``/``, a parent that is a file or cannot be written, or a file that is also one of ``inputs``.
+    ``/``, a missing parent directory (unless ``--mkdir``: :func:`allow_missing_parents`), a parent that is a
+    file or cannot be written, or a file that is also one of ``inputs``.
 
-    ``None`` and ``-`` (standard output) pass. A missing parent directory is fine: it is created when the
+    ``None`` and ``-`` (standard output) pass. With ``--mkdir`` a missing parent directory is created when the
     output is written, after the work succeeded.
     """
     if path is None or is_stdio(path):
@@ -521,13 +545,16 @@ def check_output_file(path: str | os.PathLike | None, option: str = "--output",
         if source is not None and not is_stdio(source) and _same_path(p, source):
             raise InputError(f"{option} {text}: is also an input; write the output to another file")
     _writable_ancestor(option, p, p.parent)
+    _check_parent(option, text, p.parent)
 
 
 def check_output_dir(path: str | os.PathLike | None, option: str = "--output",
-                     inputs: Sequence[str | os.PathLike | None] = (), replaced: bool = False) -> None:
-    """Fail early, in one line, when ``path`` cannot be an output directory: ``-``, an existing file, an
-    ancestor that is a file or cannot be written, or an input that is the directory (or, when ``replaced``,
-    lies inside the directory the command replaces)."""
+                     inputs: Sequence[str | os.PathLike | None] = (), replaced: bool = False,
+                     make_parents: bool = False) -> None:
+    """Fail early, in one line, when ``path`` cannot be an output directory: ``-``, an existing file, a missing
+    parent directory (unless ``--mkdir``), an ancestor that is a file or cannot be written, or an input that is
+    the directory (or, when ``replaced``, lies inside the directory the command replaces). ``make_parents``
+    accepts a missing parent (an option's default path, e.g. ``runs/demo``, made in a fresh clone)."""
     if path is None:
         return
     if not str(path).strip():
@@ -545,6 +572,8 @@ def check_output_dir(path: str | os.PathLike | None, option: str = "--output",
             raise InputError(f"{option} {path}: holds the input {source}, which replacing the directory "
                              "would delete; move the input or write elsewhere")
     _writable_ancestor(option, p, p)
+    if not os.path.lexists(p):
+        _check_parent(option, str(path), p.parent, make_parents)
 
 
 def check_distinct_outputs(outputs: Sequence[tuple[str, str | os.PathLike | None]],

@@ -79,6 +79,8 @@ def verbosity_options() -> argparse.ArgumentParser:
                        help="more log output (-vv: debug)")
     group.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
                        help="only warnings and errors")
+    group.add_argument("--mkdir", action="store_true", default=argparse.SUPPRESS,
+                       help="create missing parent directories of the outputs (default: refuse them)")
     return parent
 
 
@@ -97,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"paraqd {__version__}")
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output (-vv: debug)")
     parser.add_argument("-q", "--quiet", action="store_true", help="only warnings and errors")
+    parser.add_argument("--mkdir", action="store_true",
+                        help="create missing parent directories of the outputs (default: refuse them)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in sorted(_COMMANDS):
         help_, description, add_arguments = _COMMANDS[name]
@@ -363,6 +367,9 @@ def _main(argv: list[str] | None, stopper: _Stopper) -> int:
         parser.print_help()
         return 2
     _configure_logging(args.verbose, args.quiet)
+    from ..io import allow_missing_parents
+
+    allow_missing_parents(args.mkdir)
     import multiprocessing
 
     children_before = {c.pid for c in multiprocessing.active_children()}

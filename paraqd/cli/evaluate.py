@@ -60,6 +60,9 @@ def add_arguments(parser):
     parser.add_argument("--label-column", help="0/1 label column (default: detected)")
     parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     parser.add_argument("--max-seq-length", type=options.count, help="truncate texts to this many tokens")
+    from .score import add_bad_row_arguments
+
+    add_bad_row_arguments(parser, report_default="not written; the summary counts them and names their rows")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--pure", dest="hybrid", action="store_false", default=None,
                       help="the learned cosine alone (the paper's score) instead of the default hybrid score")
@@ -89,13 +92,18 @@ def run(args) -> int:
     check_output_file(args.markdown, "--markdown", inputs=inputs)
     check_output_dir(args.plots, "--plots", inputs=inputs)
     plots_dir = output_directory(args.plots, "--plots") if args.plots else None
+    if args.skipped and args.on_bad_row != "skip":
+        raise InputError("--skipped needs --on-bad-row skip")
+    check_distinct_outputs([("--json", args.json_out), ("--markdown", args.markdown), ("--skipped", args.skipped)])
+    check_output_file(args.skipped, "--skipped", inputs=inputs)
     columns = PairColumns(args.question_column, args.paraphrase_column, args.label_column)
     evaluator = Evaluator.load(args.model, max_seq_length=args.max_seq_length, batch_size=args.batch_size,
                                hybrid=args.hybrid, threshold=args.threshold, columns=columns,
-                               tune_threshold=args.tuned_threshold)
+                               tune_threshold=args.tuned_threshold, on_bad_row=args.on_bad_row)
     scorer_name = evaluator.scorer.description
     log.info("scorer: %s", scorer_name)
     results = evaluator.evaluate(args.pairs)
+    _report_skipped(evaluator.bad_rows, args.skipped)
     rows = [{**r.as_row(), "scorer": evaluator.scorer.method} for r in results]
     to_stdout = is_stdio(args.json_out) or is_stdio(args.markdown)
     if not to_stdout:  # standard output carries the requested file instead
@@ -124,3 +132,18 @@ def run(args) -> int:
                                 title=f"{args.model}, {scorer_name} (threshold {args.threshold:g})")
         log.info("wrote plots into %s", out)
     return 0
+
+
+def _report_skipped(bad_rows: dict, path: str | None) -> None:
+    """One line per file that skipped rows; with ``path``, every skipped row (with its ``file``) written there."""
+    skipped = {name: bad for name, bad in bad_rows.items() if bad.count}
+    for name, bad in skipped.items():
+        log.info("%s: %s", name, bad.summary())
+    if path and skipped:
+        import pandas as pd
+
+        from ..io import write_table
+
+        write_table(pd.concat([bad.report.assign(file=name) for name, bad in skipped.items()], ignore_index=True),
+                    path)
+        log.info("skipped rows -> %s", path)

@@ -63,6 +63,30 @@ def add_pair_io_arguments(parser, what: str = "pairs") -> None:
     add_format_arguments(parser)
     parser.add_argument("--question-column", help="column of the original questions (default: detected)")
     parser.add_argument("--paraphrase-column", help="column of the paraphrases (default: detected)")
+    add_bad_row_arguments(parser)
+
+
+def add_bad_row_arguments(parser, report_default: str = "beside the output: NAME.skipped.EXT") -> None:
+    """--on-bad-row / --skipped: what to do with a row whose text is empty or not text (score, filter,
+    evaluate, reword)."""
+    parser.add_argument("--on-bad-row", choices=("error", "skip"), default="error",
+                        help="a row whose question or paraphrase is empty or not text: stop with an error naming "
+                             "the file, row and column (default), or skip it and report it")
+    parser.add_argument("--skipped", metavar="FILE",
+                        help=f"with --on-bad-row skip, write the skipped rows here, with place, column and problem "
+                             f"(default: {report_default})")
+
+
+def bad_rows_for(args, source: str):
+    """The :class:`paraqd.badrows.BadRows` of a command's --on-bad-row, and where its report goes."""
+    from ..badrows import BadRows, skipped_report_path
+
+    report = args.skipped
+    if args.on_bad_row != "skip" and report:
+        raise InputError("--skipped needs --on-bad-row skip")
+    if args.on_bad_row == "skip" and report is None and getattr(args, "output", None):
+        report = skipped_report_path(args.output)
+    return BadRows(args.on_bad_row, source), report
 
 
 def add_scorer_arguments(parser) -> None:
@@ -118,11 +142,12 @@ def detect_columns(chunk: pd.DataFrame, question_column: str | None, paraphrase_
     """The (question, paraphrase) column names: the requested ones, or detected from common names."""
     from ..io import find_column
 
-    q_col = find_column(chunk, question_column, QUESTION_COLUMNS, "question", source)
+    q_col = find_column(chunk, question_column, QUESTION_COLUMNS, "question", source, option="--question-column")
     p_col = find_column(chunk, paraphrase_column, [c for c in PARAPHRASE_COLUMNS if c != q_col], "paraphrase",
-                        source)
+                        source, option="--paraphrase-column")
     if q_col == p_col:
-        raise InputError(f"{source}: the question and paraphrase columns are both {q_col!r}")
+        raise InputError(f"{source}: the question and paraphrase columns are both {q_col!r}; choose them with "
+                         "--question-column and --paraphrase-column")
     return q_col, p_col
 
 
@@ -146,22 +171,26 @@ def _name(path: str) -> str:
 def score_file(scorer, input_path: str, output_path: str, *, threshold: float, question_column: str | None = None,
                paraphrase_column: str | None = None, chunk_size: int = 10_000, explain: bool = False,
                input_format: str | None = None, output_format: str | None = None,
-               score_chunks=None) -> int:
+               score_chunks=None, bad_rows=None) -> int:
     """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows.
 
     ``-`` is standard input / output; ``input_format`` / ``output_format`` name their formats (default:
     detected on input, JSON lines on output). ``score_chunks`` (e.g. the Dask engine's) maps an iterator of
     ``(questions, paraphrases)`` chunks to ``(scores, reasons)`` in order; by default ``scorer`` scores them here.
+    ``bad_rows`` (:class:`paraqd.badrows.BadRows`, default: an error at the first) decides what a row with an
+    empty or non-text cell does; skipped rows are not written and not counted in the returned number.
     """
     import numpy as np
     from tqdm.auto import tqdm
 
+    from ..badrows import BadRows
     from ..io import TableWriter, iter_table_chunks, text_column
 
     if chunk_size < 1:
         raise InputError(f"--chunk-size must be at least 1, got {chunk_size}")
     chunks: Iterator[pd.DataFrame] = iter_table_chunks(input_path, chunk_size=chunk_size, fmt=input_format)
-    state = {"rows": 0, "columns": None}
+    bad_rows = bad_rows if bad_rows is not None else BadRows("error", _name(input_path))
+    state = {"rows": 0, "columns": None, "read": 0}
     pending: list[pd.DataFrame] = []  # chunks read, not written yet (at most the engine's read-ahead)
 
     def texts():
@@ -170,8 +199,12 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
                 state["columns"] = detect_columns(chunk, question_column, paraphrase_column, _name(input_path))
             if len(chunk) == 0:
                 continue
-            offset = state["rows"] + sum(len(c) for c in pending)
+            offset = state["read"]
+            state["read"] += len(chunk)
             columns = state["columns"]
+            chunk = bad_rows.keep(chunk, columns, row_offset=offset)
+            if len(chunk) == 0:
+                continue
             questions = text_column(chunk, columns[0], _name(input_path), row_offset=offset)
             paraphrases = text_column(chunk, columns[1], _name(input_path), row_offset=offset)
             pending.append(chunk)
@@ -199,13 +232,14 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
             state["rows"] += len(out)
             bar.update(len(out))
         if state["rows"] == 0:
-            raise InputError(f"{_name(input_path)}: no rows")
+            raise InputError(f"{_name(input_path)}: no rows" + (
+                f" left ({bad_rows.summary()})" if bad_rows.count else ""))
     rows = state["rows"]
     return rows
 
 
 def run(args) -> int:
-    from ..io import check_output_file, stream_formats, table_format
+    from ..io import check_distinct_outputs, check_output_file, stream_formats, table_format
 
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
     check_output_file(args.output, "--output", inputs=[args.input])
@@ -213,6 +247,10 @@ def run(args) -> int:
     if args.engine != "dask" and (args.dask_address or args.workers):
         raise InputError(f"{'--dask-address' if args.dask_address else '--workers'} needs --engine dask")
     check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
+    bad_rows, report = bad_rows_for(args, _name(args.input))
+    if report:
+        check_distinct_outputs([("--output", args.output), ("--skipped", report)])
+        check_output_file(report, "--skipped", inputs=[args.input])
     if args.engine == "dask":
         from functools import partial
 
@@ -232,6 +270,8 @@ def run(args) -> int:
     rows = score_file(scorer, args.input, args.output, threshold=threshold,
                       question_column=args.question_column, paraphrase_column=args.paraphrase_column,
                       chunk_size=args.chunk_size, explain=args.explain, input_format=in_fmt,
-                      output_format=out_fmt, score_chunks=engine)
-    log.info("scored %d pairs into %s (threshold %.2f)", rows, args.output, threshold)
+                      output_format=out_fmt, score_chunks=engine, bad_rows=bad_rows)
+    skipped = bad_rows.write_report(report)
+    log.info("scored %d pairs into %s (threshold %.2f)%s", rows, args.output, threshold,
+             f"; {skipped}" if skipped else "")
     return 0
