@@ -610,6 +610,23 @@ def staging_dir(target: str | os.PathLike, suffix: str = ".tmp") -> Path:
     return path
 
 
+def give_umask(directory: str | os.PathLike) -> None:
+    """Give every file and directory under ``directory`` the user's usual permissions (0644 / 0755 under
+    umask 022), like any other output: libraries write some model files through ``mkstemp`` (0600:
+    ``model.safetensors``) and their directories 0700. Executable bits are kept."""
+    umask = _umask()
+    for root, dirs, files in os.walk(directory):
+        for name in dirs:
+            os.chmod(os.path.join(root, name), 0o777 & ~umask)
+        for name in files:
+            path = os.path.join(root, name)
+            if os.path.islink(path):
+                continue
+            mode = os.stat(path).st_mode
+            os.chmod(path, (0o777 if mode & 0o111 else 0o666) & ~umask)
+    os.chmod(directory, 0o777 & ~umask)
+
+
 def write_text(text: str, path: str | os.PathLike) -> None:
     """Write ``text`` to ``path`` atomically, or to standard output when ``path`` is ``-`` (never a file named -)."""
     if is_stdio(path):
@@ -677,6 +694,8 @@ class TableWriter:
             self._fh = open(self._tmp, "wb")
         self._first = True
         self._parquet_writer = None
+        #: Arrow types of columns whose type the values cannot tell (nested records, possibly all empty)
+        self.arrow_types: dict[str, Any] = {}
 
     def write(self, df: pd.DataFrame) -> None:
         if self.fmt == "csv":
@@ -694,6 +713,10 @@ class TableWriter:
             import pyarrow.parquet as pq
 
             table = pa.Table.from_pandas(df, preserve_index=False)
+            for name, type_ in self.arrow_types.items():
+                if name in table.column_names:
+                    table = table.set_column(table.column_names.index(name), name,
+                                             pa.array(df[name].tolist(), type=type_))
             if self._parquet_writer is None:
                 self._parquet_writer = pq.ParquetWriter(self._fh, table.schema)
             self._parquet_writer.write_table(table)

@@ -368,8 +368,10 @@ def _main(argv: list[str] | None, stopper: _Stopper) -> int:
         return 2
     _configure_logging(args.verbose, args.quiet)
     from ..io import allow_missing_parents
+    from ..progress import set_quiet
 
     allow_missing_parents(args.mkdir)
+    set_quiet(args.quiet)
     import multiprocessing
 
     children_before = {c.pid for c in multiprocessing.active_children()}

@@ -181,10 +181,10 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
     empty or non-text cell does; skipped rows are not written and not counted in the returned number.
     """
     import numpy as np
-    from tqdm.auto import tqdm
 
     from ..badrows import BadRows
     from ..io import TableWriter, iter_table_chunks, text_column
+    from ..progress import progress_bar
 
     if chunk_size < 1:
         raise InputError(f"--chunk-size must be at least 1, got {chunk_size}")
@@ -217,17 +217,26 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
 
                 explanations = scorer.explain_pairs(questions, paraphrases)
                 yield (np.array([e.score for e in explanations], dtype=np.float32),
-                       [format_reasons(e) for e in explanations])
+                       [format_reasons(e) for e in explanations], [e.findings_records() for e in explanations])
             else:
-                yield scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
+                yield scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None, None
 
-    with TableWriter(output_path, output_format) as writer, tqdm(desc="scoring", unit=" pairs", disable=None) as bar:
-        for scores, reasons in (score_chunks or here)(texts()):
+    writer = TableWriter(output_path, output_format)
+    # JSON lines, JSON and Parquet also get the findings as records (kind, severity, message, spans)
+    with_findings = explain and writer.fmt in ("jsonl", "json", "parquet")
+    if with_findings and writer.fmt == "parquet":
+        from ..hybrid import findings_arrow_type
+
+        writer.arrow_types["findings"] = findings_arrow_type()
+    with writer, progress_bar(desc="scoring", unit=" pairs") as bar:
+        for scores, reasons, *more in (score_chunks or here)(texts()):
             out = pending.pop(0).copy()
             out["score"] = np.asarray(scores).astype(float).round(6)
             out["valid"] = np.asarray(scores) >= threshold
             if explain:
                 out["reasons"] = reasons
+            if with_findings:
+                out["findings"] = more[0] if more and more[0] is not None else [[] for _ in range(len(out))]
             writer.write(out)
             state["rows"] += len(out)
             bar.update(len(out))

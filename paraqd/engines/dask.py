@@ -243,7 +243,8 @@ def _worker_scorer(options: tuple):
 
 
 def score_chunk(options: tuple, questions: list[str], paraphrases: list[str], explain: bool = False):
-    """Dask task: ``(scores, reasons or None)`` of one chunk of pairs, with the worker's scorer."""
+    """Dask task: ``(scores, reasons or None, findings or None)`` of one chunk of pairs, with the worker's scorer
+    (findings: :meth:`paraqd.hybrid.Explanation.findings_records` per pair)."""
     scorer = _worker_scorer(options)
     if explain:
         import numpy as np
@@ -252,8 +253,8 @@ def score_chunk(options: tuple, questions: list[str], paraphrases: list[str], ex
 
         explanations = scorer.explain_pairs(questions, paraphrases)
         return (np.array([e.score for e in explanations], dtype=np.float32),
-                [format_reasons(e) for e in explanations])
-    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
+                [format_reasons(e) for e in explanations], [e.findings_records() for e in explanations])
+    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None, None
 
 
 def scorer_options(*, model: str | None = None, device: str | None = None, backend: str = "torch",
@@ -266,7 +267,8 @@ def scorer_options(*, model: str | None = None, device: str | None = None, backe
 
 def score_chunks(chunks, options: tuple, *, explain: bool = False, address: Any = "local",
                  workers: int | None = None, in_flight: int | None = None):
-    """Score an iterable of ``(questions, paraphrases)`` chunks on Dask; yields ``(scores, reasons)`` per chunk,
+    """Score an iterable of ``(questions, paraphrases)`` chunks on Dask; yields ``(scores, reasons, findings)`` per
+    chunk,
     in order, while at most ``in_flight`` chunks (default: two per worker thread) are read ahead, so memory
     stays bounded whatever the input size.
 

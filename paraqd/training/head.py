@@ -234,4 +234,7 @@ def save_with_head(encoder, blocks: Sequence[Any], output_dir: str | os.PathLike
     output_dir = Path(output_dir)
     output_dir.mkdir(parents=True, exist_ok=True)
     model.save(str(output_dir))
+    from ..io import give_umask
+
+    give_umask(output_dir)  # model.safetensors is written 0600
     return output_dir

@@ -30,7 +30,7 @@ from typing import Any
 from ..defaults import DEFAULT_SEED, DEFAULT_THRESHOLD
 from ..encoders import library_progress_bars, load_encoder
 from ..errors import InputError
-from ..io import staging_dir, write_json
+from ..io import give_umask, staging_dir, write_json
 from ..resources import resolve_encoder
 from .data import (
     PAIRINGS,
@@ -367,6 +367,7 @@ class ParaqdTrainer:
         try:
             model.save(str(tmp))
             write_metadata(tmp, metadata, card_name=output_dir.name)  # replaces the stock card
+            give_umask(tmp)  # model.safetensors is written 0600
             ckpt_dir = output_dir / CHECKPOINT_DIR
             if self.config.keep_checkpoints and ckpt_dir.is_dir():
                 os.replace(ckpt_dir, tmp / CHECKPOINT_DIR)
