@@ -217,6 +217,7 @@ def create_app(scorer=None, limits: ServeLimits | None = None, *, model: str | N
         description="A paraphrase is valid when its score reaches the threshold. Every error answer has one "
                     "line of `detail`. Limits per request are listed by `GET /health`.",
         lifespan=lifespan,
+        docs_url=None, redoc_url=None,  # FastAPI's pages load from a CDN: /docs is served from here instead
     )
     app.state.service = service
     app.state.limits = limits
@@ -284,6 +285,9 @@ def create_app(scorer=None, limits: ServeLimits | None = None, *, model: str | N
     def page() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=PAGE_HEADERS)
 
+    from .docs import install_docs
+
+    install_docs(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 
