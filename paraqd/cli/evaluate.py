@@ -29,10 +29,11 @@ Metrics, at the untuned threshold --threshold (0.5, the paper's; score >= thresh
   ap, roc_auc                  threshold-free ranking quality
   tn, fp, fn, tp, accuracy     confusion matrix (0 = invalid)
 
-examples:
-  paraqd evaluate pretrained data/eval/AQUA_test.csv --json out.json
-  paraqd evaluate pretrained data/eval/AQUA_test.csv --pure       # the paper's "Pretrained" row
-  paraqd evaluate runs/model/ AQUA_test.csv SAWP_test.csv --markdown results.md --plots plots/
+examples (the files under data/dev/ are in the repository):
+  paraqd evaluate pretrained data/dev/aqua_dev_labelled.csv --json out.json
+  paraqd evaluate pretrained data/dev/aqua_dev_labelled.csv --pure      # the paper's "Pretrained" score
+  paraqd evaluate runs/model/ data/dev/aqua_dev_labelled.csv data/dev/svamp_dev_labelled.csv \\
+      --markdown results.md --plots plots/
   paraqd evaluate pretrained pairs.jsonl --question-column original --paraphrase-column rewrite \\
       --label-column is_valid"""
 
