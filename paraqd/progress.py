@@ -47,3 +47,25 @@ def progress_bar(iterable=None, *, desc: str = "", unit: str = " items", total: 
 
     return tqdm(iterable, desc=desc, unit=unit, total=total, leave=leave, file=sys.stderr,
                 disable=not show_progress(), dynamic_ncols=True, **options)
+
+
+#: Pairs per call of :func:`in_chunks`: large enough that the scorer's batching and parse stay efficient.
+CHUNK_PAIRS = 2048
+
+
+def in_chunks(work, questions, paraphrases, *, desc: str, unit: str = " pairs", size: int = CHUNK_PAIRS):
+    """``work(questions, paraphrases)`` chunk by chunk, with a progress bar; the chunks' results joined (a
+    numpy array when ``work`` returns arrays, else a list). One chunk, and no bar, for small inputs."""
+    questions, paraphrases = list(questions), list(paraphrases)
+    if len(questions) <= size:
+        return work(questions, paraphrases)
+    parts = []
+    with progress_bar(total=len(questions), desc=desc, unit=unit) as bar:
+        for start in range(0, len(questions), size):
+            parts.append(work(questions[start:start + size], paraphrases[start:start + size]))
+            bar.update(len(parts[-1]))
+    if all(hasattr(part, "shape") for part in parts):
+        import numpy as np
+
+        return np.concatenate(parts)
+    return [item for part in parts for item in part]

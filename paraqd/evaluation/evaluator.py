@@ -121,7 +121,10 @@ class FileEvaluation:
 def evaluate_pairs(scorer: PairScorer, pairs: LabelledPairs, threshold: float = DEFAULT_THRESHOLD,
                    tune_threshold: bool = False, name: str | None = None) -> FileEvaluation:
     """Score ``pairs`` with ``scorer`` and compute every metric at ``threshold``."""
-    scores = np.asarray(scorer.score_pairs(pairs.questions, pairs.paraphrases), dtype=float)
+    from ..progress import in_chunks
+
+    scores = np.asarray(in_chunks(scorer.score_pairs, pairs.questions, pairs.paraphrases,
+                                  desc=f"evaluating {os.path.basename(name) if name else 'pairs'}"), dtype=float)
     metrics = evaluate_scores(pairs.labels, scores, threshold)
     tuned = best_threshold(pairs.labels, scores) if tune_threshold else None
     return FileEvaluation(name or pairs.source, metrics, pairs.labels, scores, tuned)
