@@ -28,7 +28,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check paraqd tests benchmarks
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q
+	HF_HUB_OFFLINE=1 PARAQD_ARTIFACTS=$${PARAQD_ARTIFACTS:-runs/artifacts} $(BIN)/python -m pytest -q
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache .hypothesis build dist
