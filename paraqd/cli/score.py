@@ -95,6 +95,8 @@ def add_scorer_arguments(parser) -> None:
                         help="trained model directory or encoder name (default: the embedded all-MiniLM-L6-v2)")
     parser.add_argument("--threshold", type=options.score_threshold,
                         help="minimum score of a valid paraphrase, in [-1, 1] (default: the model's, else 0.5)")
+    parser.add_argument("--calibration", metavar="FILE",
+                        help="use the threshold `paraqd calibrate` chose on labelled pairs (instead of --threshold)")
     parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     parser.add_argument("--device", type=options.device, help="torch device, e.g. cpu or cuda (default: automatic)")
     parser.add_argument("--backend", choices=BACKENDS, default="torch",
@@ -111,12 +113,15 @@ def add_scorer_arguments(parser) -> None:
 
 def load_scorer(args):
     """The :class:`ParaphraseScorer` the scorer options ask for."""
+    from ..calibration import calibrated_threshold
     from ..scoring import ParaphraseScorer
 
     if args.batch_size < 1:
         raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
+    threshold = calibrated_threshold(args.threshold, getattr(args, "calibration", None),
+                                     scorer=(args.model, args.hybrid))
     return ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
-                                 threshold=args.threshold, hybrid=args.hybrid, backend=args.backend)
+                                 threshold=threshold, hybrid=args.hybrid, backend=args.backend)
 
 
 @command("score", help="score (question, paraphrase) pairs; adds score and valid columns",
@@ -134,6 +139,10 @@ def add_arguments(parser):
                         help="Dask scheduler address (default with --engine dask: a local cluster)")
     parser.add_argument("--workers", type=options.count,
                         help="worker processes of the local Dask cluster (default: all cores)")
+    from .llm_options import add_endpoint_arguments, add_judge_arguments
+
+    add_endpoint_arguments(parser, required=False)
+    add_judge_arguments(parser)
     return run
 
 
@@ -171,7 +180,7 @@ def _name(path: str) -> str:
 def score_file(scorer, input_path: str, output_path: str, *, threshold: float, question_column: str | None = None,
                paraphrase_column: str | None = None, chunk_size: int = 10_000, explain: bool = False,
                input_format: str | None = None, output_format: str | None = None,
-               score_chunks=None, bad_rows=None) -> int:
+               score_chunks=None, bad_rows=None, judge=None) -> int:
     """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows.
 
     ``-`` is standard input / output; ``input_format`` / ``output_format`` name their formats (default:
@@ -179,6 +188,7 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
     ``(questions, paraphrases)`` chunks to ``(scores, reasons)`` in order; by default ``scorer`` scores them here.
     ``bad_rows`` (:class:`paraqd.badrows.BadRows`, default: an error at the first) decides what a row with an
     empty or non-text cell does; skipped rows are not written and not counted in the returned number.
+    ``judge`` (a :class:`paraqd.llm.Judge`) decides the pairs scored near the threshold (a `decided_by` column).
     """
     import numpy as np
 
@@ -237,6 +247,8 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
                 out["reasons"] = reasons
             if with_findings:
                 out["findings"] = more[0] if more and more[0] is not None else [[] for _ in range(len(out))]
+            if judge is not None:
+                _judge_chunk(judge, out, state["columns"], scores, threshold)
             writer.write(out)
             state["rows"] += len(out)
             bar.update(len(out))
@@ -247,8 +259,20 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
     return rows
 
 
+def _judge_chunk(judge, out: pd.DataFrame, columns: tuple[str, str], scores, threshold: float) -> None:
+    """The judge's verdicts on a scored chunk: `valid` where it decided, `decided_by`, its reason in `reasons`."""
+    valid, decided, notes = judge.decide(out[columns[0]].tolist(), out[columns[1]].tolist(), scores, threshold)
+    out["valid"] = valid
+    if "reasons" in out:
+        out["reasons"] = [f"judge: {note or ('valid' if ok else 'invalid')}" if by == "judge" else why
+                          for why, by, note, ok in zip(out["reasons"], decided, notes, valid)]
+    out["decided_by"] = decided
+
+
 def run(args) -> int:
+    from ..calibration import calibrated_threshold
     from ..io import check_distinct_outputs, check_output_file, stream_formats, table_format
+    from .llm_options import judge_summary, make_judge
 
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
     check_output_file(args.output, "--output", inputs=[args.input])
@@ -260,6 +284,9 @@ def run(args) -> int:
     if report:
         check_distinct_outputs([("--output", args.output), ("--skipped", report)])
         check_output_file(report, "--skipped", inputs=[args.input])
+    args.threshold, args.calibration = calibrated_threshold(args.threshold, args.calibration,
+                                                            scorer=(args.model, args.hybrid)), None
+    judge = make_judge(args)
     if args.engine == "dask":
         from functools import partial
 
@@ -279,8 +306,10 @@ def run(args) -> int:
     rows = score_file(scorer, args.input, args.output, threshold=threshold,
                       question_column=args.question_column, paraphrase_column=args.paraphrase_column,
                       chunk_size=args.chunk_size, explain=args.explain, input_format=in_fmt,
-                      output_format=out_fmt, score_chunks=engine, bad_rows=bad_rows)
+                      output_format=out_fmt, score_chunks=engine, bad_rows=bad_rows, judge=judge)
     skipped = bad_rows.write_report(report)
     log.info("scored %d pairs into %s (threshold %.2f)%s", rows, args.output, threshold,
              f"; {skipped}" if skipped else "")
+    if judge is not None:
+        log.info("%s", judge_summary(judge))
     return 0

@@ -50,6 +50,8 @@ def add_arguments(parser):
                         help="worker processes, each with its own copy of the model (default: 1)")
     parser.add_argument("--threshold", type=options.score_threshold,
                         help="minimum score of a valid paraphrase, in [-1, 1] (default: the model's, else 0.5)")
+    parser.add_argument("--calibration", metavar="FILE",
+                        help="use the threshold `paraqd calibrate` chose on labelled pairs (instead of --threshold)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--hybrid", dest="hybrid", action="store_true", default=None,
                       help="the hybrid score even for a model whose paraqd.json asks for the pure cosine "
@@ -104,6 +106,7 @@ def run(args) -> int:
     except ImportError as exc:
         raise ParaqdError(f"the service needs fastapi and uvicorn ({exc.name} is missing): "
                           "pip install 'paraqd[serve]'") from None
+    from ..calibration import calibrated_threshold
     from ..scoring import ParaphraseScorer
 
     if args.workers < 1:
@@ -113,8 +116,9 @@ def run(args) -> int:
     limits = ServeLimits(max_body_bytes=args.max_body_bytes, max_pairs=args.max_pairs,
                          max_candidates=args.max_candidates, max_text_chars=args.max_text_chars)
     check_port(args.host, args.port)
+    threshold = calibrated_threshold(args.threshold, args.calibration, scorer=(args.model, args.hybrid))
     load_options = {"device": args.device, "backend": args.backend, "batch_size": args.batch_size,
-                    "threshold": args.threshold, "hybrid": args.hybrid}
+                    "threshold": threshold, "hybrid": args.hybrid}
     # Loaded here even with several workers: a model that cannot load fails now, with one line.
     scorer = ParaphraseScorer.load(args.model, **load_options)
     log.info("model %s (threshold %.2f, %s); http://%s:%d/ (Ctrl+C stops)", scorer.path, scorer.threshold,
