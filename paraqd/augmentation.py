@@ -67,6 +67,20 @@ class AugmentStats:
         }
 
 
+def _check_offline_availability(op: Operator) -> None:
+    """Offline (:mod:`paraqd.hub`), an operator whose model is neither local nor cached is refused at once, with
+    the reason in words, instead of a failed download's message."""
+    from .hub import hub_offline
+
+    if not hub_offline():
+        return
+    availability = op.availability()
+    if not availability.ok:
+        model, _, why = availability.reason.partition(": ")
+        raise ModelUnavailableError(model, reason=why) if why else ModelUnavailableError(type(op).name,
+                                                                                        reason=model)
+
+
 def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None = None,
                     skip_unavailable: bool = True, stats: AugmentStats | None = None) -> list[Operator]:
     """Create the named operators, loading their models; unavailable ones are skipped (one warning each)
@@ -78,6 +92,7 @@ def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None 
         config = dict(options.get(cls.name, {}) or options.get(cls.paper_id, {}))
         try:
             op = create_operator(cls.name, **config)
+            _check_offline_availability(op)
             op.load()
         except ModelUnavailableError as exc:
             if not skip_unavailable:
