@@ -39,7 +39,7 @@ from typing import Any
 import torch
 
 from .defaults import BACKENDS
-from .errors import InputError, ModelUnavailableError
+from .errors import InputError, ModelNotFoundError, ModelUnavailableError
 from .io import atomic_path, write_json
 
 logger = logging.getLogger(__name__)
@@ -142,10 +142,10 @@ def load_sentence_transformer(path: str, device: str | None = None, hint: str = 
     if local.exists() and not local.is_dir():
         raise InputError(f"{path}: is a file, expected a model directory")
     if not local.exists() and looks_like_path(path):  # never a hub id: say so instead of a repo-id error
-        raise InputError(f"no model at {path}")
+        raise ModelNotFoundError(path)
     if not local.exists() and hub_offline() and not _in_hub_cache(path):
-        raise InputError(f"no model at {path} (no such directory, and no Hugging Face model of that name in "
-                         "the cache; working offline)")
+        raise ModelNotFoundError(path, "no such directory, and no Hugging Face model of that name in the cache; "
+                                       "working offline")
     try:
         with library_progress_bars(sys.stderr.isatty()):
             return SentenceTransformer(path, device=device)
