@@ -114,8 +114,8 @@ def main() -> None:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     import pandas as pd
 
-    from paraqd.checks.checker import parse_processes
     from paraqd.resources import load_spacy
+    from paraqd.scheduling import parse_processes
     from paraqd.scoring import ParaphraseScorer
 
     if not AQUA_TEST.is_file():

@@ -11,11 +11,9 @@ report (the row as read, plus ``place``, ``column`` and ``problem``) and counts 
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from .errors import InputError
-from .validation import text_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -26,15 +24,15 @@ REPORT_COLUMNS = ("place", "column", "problem")
 
 
 def cell_problem(value: object) -> str | None:
-    """Why a table cell cannot be scored as text (``None`` when it can). A missing cell (``None``, NaN: an
-    empty CSV field) is "empty".
+    """Why a table cell cannot be scored as text (``None`` when it can), in the readers' words
+    (:func:`paraqd.io.cell_problem`).
 
     >>> cell_problem("Tom has 3 apples."), cell_problem(float("nan")), cell_problem("  "), cell_problem(4)
-    (None, 'is empty', 'is empty (only whitespace)', 'is not text (int)')
+    (None, 'is empty (expected text)', 'is empty (only whitespace)', 'is a number (4) where text was expected')
     """
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "is empty"
-    return text_problem(value)
+    from .io import cell_problem as problem
+
+    return problem(value)
 
 
 def skipped_report_path(output: str) -> str | None:
@@ -74,8 +72,8 @@ class BadRows:
                     continue
                 place = row_place(df, position, row_offset)
                 if self.policy == "error":
-                    raise InputError(f"{self.source}: {place}, column {column!r} {problem} (--on-bad-row skip "
-                                     "skips such rows)")
+                    raise InputError(f"{self.source}: {place}, column {column!r} {problem}; --on-bad-row skip "
+                                     "skips such rows")
                 bad[position] = (place, str(column), problem)
                 break
         if not bad:

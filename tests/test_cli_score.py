@@ -121,7 +121,7 @@ def test_score_cli_non_text_cell(tmp_path, capsys, fake_model):
     out = tmp_path / "out.csv"
     assert main(["score", str(src), "-o", str(out)]) != 0
     err = capsys.readouterr().err
-    assert "line 2, column 'paraphrase' is not text (int)" in err
+    assert "line 2, column 'paraphrase' is a number (42) where text was expected" in err
     assert not out.exists()
 
 
@@ -153,8 +153,8 @@ def test_a_bad_row_is_an_error_naming_file_row_and_column_by_default(tmp_path, c
     src = tmp_path / "bad.csv"
     src.write_text(BAD_ROWS)
     assert main(["score", str(src), "-o", str(tmp_path / "out.csv")]) == 2
-    assert capsys.readouterr().err == (f"paraqd score: error: {src}: row 2, column 'augmented' is empty "
-                                       "(--on-bad-row skip skips such rows)\n")
+    assert capsys.readouterr().err == (f"paraqd score: error: {src}: row 2, column 'augmented' is empty (expected "
+                                       "text); --on-bad-row skip skips such rows\n")
 
 
 @pytest.mark.parametrize("command", ["score", "filter"])
@@ -172,7 +172,7 @@ def test_on_bad_row_skip_writes_the_skipped_rows_to_a_report_and_counts_them(tmp
         assert "kept 0 of 2 candidates" in caplog.text  # the stand-in encoder keeps none of the two left
     report = read_table(tmp_path / "out.skipped.csv")
     assert report[["place", "column", "problem"]].values.tolist() == [
-        ["row 2", "augmented", "is empty"], ["row 3", "question", "is empty (only whitespace)"]]
+        ["row 2", "augmented", "is empty (expected text)"], ["row 3", "question", "is empty (only whitespace)"]]
     assert "2 bad rows skipped (row 2, row 3) -> " + str(tmp_path / "out.skipped.csv") in caplog.text
 
 
@@ -184,7 +184,8 @@ def test_on_bad_row_skip_with_jsonl_names_lines_and_a_chosen_report(tmp_path, fa
     out, report = tmp_path / "out.jsonl", tmp_path / "skipped.jsonl"
     assert main(["score", str(src), "-o", str(out), "--on-bad-row", "skip", "--skipped", str(report)]) == 0
     assert read_table(out)["question"].tolist() == ["q1", "q3"]
-    assert read_table(report)[["place", "problem"]].values.tolist() == [["line 2", "is not text (int)"]]
+    assert read_table(report)[["place", "problem"]].values.tolist() == [["line 2",
+                                                                         "is a number (7) where text was expected"]]
 
 
 def test_skipped_needs_skip_and_all_rows_bad_is_an_error(tmp_path, capsys, fake_model):

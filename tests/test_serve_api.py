@@ -437,13 +437,17 @@ def test_cli_serves_one_worker_with_the_options_given(fake_load, fake_uvicorn):
 
 
 def test_cli_with_workers_passes_its_options_to_each_worker(fake_load, fake_uvicorn, monkeypatch):
+    import paraqd.cli.serve
     from paraqd.cli import main
 
+    runs = []
+    monkeypatch.setattr(paraqd.cli.serve, "run_workers",
+                        lambda app, workers, **options: runs.append((app, workers, options)))
     monkeypatch.setenv(OPTIONS_ENV, "")  # restored after the test: main() sets it
     assert main(["serve", "--port", "0", "--workers", "3", "--max-candidates", "9", "--hybrid"]) == 0
-    (app, options), = fake_uvicorn
+    (app, workers, options), = runs
     assert app == "paraqd.serve.app:app_from_environment"
-    assert options["factory"] is True and options["workers"] == 3
+    assert workers == 3 and options["port"] == 0
     stored = json.loads(__import__("os").environ[OPTIONS_ENV])
     assert stored["hybrid"] is True and stored["limits"]["max_candidates"] == 9
     worker_app = app_from_environment()  # what each worker builds

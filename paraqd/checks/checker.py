@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import logging
 import math
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import TypeVar
@@ -11,6 +11,7 @@ from typing import TypeVar
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
 from ..errors import InputError
 from ..registries import Registry, call_with_accepted
+from ..scheduling import TEXTS_PER_PROCESS, parse_processes  # noqa: F401  (TEXTS_PER_PROCESS: re-exported)
 from .base import Check
 from .content import ContentCheck
 from .entities import EntityCheck
@@ -21,19 +22,9 @@ from .relations import RelationCheck
 from .synonyms import WordSimilarity
 from .units import UnitCheck
 
-#: Distinct texts per parsing process: inputs with fewer are parsed in this process (starting worker
-#: processes costs more than it saves on a few hundred texts).
-TEXTS_PER_PROCESS = 500
-
 T = TypeVar("T")
 
-
-def parse_processes(n_texts: int, workers: int | None = None) -> int:
-    """How many processes parse ``n_texts`` distinct texts: ``workers`` (``None``: every core this process may
-    run on), but at most one per :data:`TEXTS_PER_PROCESS` texts, and at least one."""
-    if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(int(workers), n_texts // TEXTS_PER_PROCESS))
+logger = logging.getLogger(__name__)
 
 
 #: The registry of checks (:mod:`paraqd.registries`): a :class:`Check` subclass, or a function returning a
@@ -84,12 +75,16 @@ class CriticalInfoChecker:
     """
 
     def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check | str] | None = None,
-                 synonyms: WordSimilarity | None = None) -> None:
+                 synonyms: WordSimilarity | None = None, strict: bool = False) -> None:
         """``checks``: the checks to run, objects or registered names (default: every registered check);
-        ``synonyms`` is given to the checks built here, by name or by default."""
+        ``synonyms`` is given to the checks built here, by name or by default. ``strict`` lets an exception
+        raised by a check through (by default it is logged and the pair's result says which check failed:
+        :meth:`check_docs`)."""
         if checks is not None and synonyms is not None and not all(isinstance(c, str) for c in checks):
             raise InputError("pass either check objects or synonyms (synonyms configures the checks built by name)")
         self._analyzer = analyzer
+        #: let a check's exception through instead of containing it (tests feed data through the checks so)
+        self.strict = bool(strict)
         self.checks = [create_check(c, synonyms) if isinstance(c, str) else c
                        for c in (default_checks(synonyms) if checks is None else checks)]
 
@@ -99,9 +94,26 @@ class CriticalInfoChecker:
             self._analyzer = default_analyzer()
         return self._analyzer
 
-    def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc) -> CheckResult:
-        """Run every check on two analysed texts."""
-        return CheckResult.of(f for check in self.checks for f in check.compare(question, paraphrase))
+    def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc, index: int | None = None,
+                   log: bool = True) -> CheckResult:
+        """Run every check on two analysed texts.
+
+        A check that raises is a bug contained: its findings are left out, its name is in the result's
+        ``checks_failed`` and a warning naming it and the pair (``index``, when given) is logged (``log``),
+        unless the checker is :attr:`strict`, which lets the exception through (what the tests use).
+        """
+        findings: list = []
+        failed: list[str] = []
+        for check in self.checks:
+            try:
+                findings.extend(check.compare(question, paraphrase))
+            except Exception as exc:
+                if self.strict:
+                    raise
+                failed.append(check_name(check))
+                if log:
+                    _log_failure(check_name(check), exc, index)
+        return CheckResult.of(findings, failed)
 
     def check(self, question: str | QuestionDoc, paraphrase: str | QuestionDoc) -> CheckResult:
         """Check one pair (texts are analysed here; pass :class:`QuestionDoc` objects to reuse a parse)."""
@@ -152,7 +164,7 @@ class CriticalInfoChecker:
             docs.update(self.analyze_texts(todo, batch_size=batch_size, workers=workers, progress=progress))
         judges = self.synonym_judges
         if not judges:
-            results = [self.check_docs(docs[q], docs[p]) for q, p in zip(questions, paraphrases)]
+            results = [self.check_docs(docs[q], docs[p], i) for i, (q, p) in enumerate(zip(questions, paraphrases))]
             if before_encoding is not None:
                 before_encoding()
             return results
@@ -163,7 +175,7 @@ class CriticalInfoChecker:
                 stack.enter_context(judge.deferring())
             for i, (q, p) in enumerate(zip(questions, paraphrases)):
                 before = sum(judge.deferred for judge in judges)
-                results.append(self.check_docs(docs[q], docs[p]))
+                results.append(self.check_docs(docs[q], docs[p], i, log=False))
                 if sum(judge.deferred for judge in judges) != before:
                     again.append(i)
         if before_encoding is not None:
@@ -171,8 +183,23 @@ class CriticalInfoChecker:
         for judge in judges:
             judge.prepare_pending()
         for i in again:  # every word it asked about is cached now (a new one would be encoded when asked)
-            results[i] = self.check_docs(docs[questions[i]], docs[paraphrases[i]])
+            results[i] = self.check_docs(docs[questions[i]], docs[paraphrases[i]], i, log=False)
+        for i, result in enumerate(results):
+            if result.checks_failed:  # logged once, from the final result (a pair may be checked twice)
+                self.check_docs(docs[questions[i]], docs[paraphrases[i]], i)
         return results
+
+
+def check_name(check: Check) -> str:
+    """How a check is named in ``checks_failed`` and logs: its :attr:`Check.name`, else its class name."""
+    return getattr(check, "name", "") or type(check).__name__
+
+
+def _log_failure(name: str, exc: Exception, index: int | None) -> None:
+    where = "" if index is None else f" on pair {index}"
+    logger.warning("check %r raised %s: %s%s; its findings are left out of this pair's result (a bug in "
+                   "paraqd, please report it)", name, type(exc).__name__, exc, where,
+                   exc_info=logger.isEnabledFor(logging.DEBUG))
 
 
 def _text(value) -> str:

@@ -83,14 +83,18 @@ class CheckResult:
     """
 
     findings: tuple[Finding, ...] = field(default=())
+    #: the names of the checks that raised an exception on this pair (a bug in that check, logged by the
+    #: checker): their findings are missing, so the verdict covers the other checks only
+    checks_failed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         ordered = tuple(sorted(self.findings, key=lambda f: -int(f.severity)))
         object.__setattr__(self, "findings", ordered)
+        object.__setattr__(self, "checks_failed", tuple(self.checks_failed))
 
     @classmethod
-    def of(cls, findings: Iterable[Finding]) -> CheckResult:
-        return cls(tuple(findings))
+    def of(cls, findings: Iterable[Finding], checks_failed: Iterable[str] = ()) -> CheckResult:
+        return cls(tuple(findings), tuple(checks_failed))
 
     @property
     def worst(self) -> Severity | None:
@@ -122,7 +126,8 @@ class CheckResult:
         return float(sum(f.extent for f in self.findings if f.kind == kind))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}
+        return {"verdict": self.verdict, "findings": [f.to_dict() for f in self.findings],
+                **({"checks_failed": list(self.checks_failed)} if self.checks_failed else {})}
 
     def __str__(self) -> str:
         if not self.findings:

@@ -297,17 +297,33 @@ _TERM_POS = frozenset({"NOUN", "PROPN", "ADJ"})
 _MAX_GAP = 12
 
 
-def _term_spans(sent) -> list[tuple[int, int]]:
+def _term_spans(sent, chunks=None) -> list[tuple[int, int]]:
     """Token ranges that can name a thing of the problem: each noun chunk from each of its nouns, proper
-    nouns or adjectives to its end ("twice as many *green straws*", "*straws*"), and named entities."""
+    nouns or adjectives to its end ("twice as many *green straws*", "*straws*"), and named entities.
+
+    ``chunks``: the document's (noun chunks, entities), computed once (``Span.noun_chunks`` and ``Span.ents``
+    walk the whole document on every call, which made one call per sentence quadratic in the text's length)."""
     spans = set()
-    for chunk in sent.noun_chunks if hasattr(sent, "noun_chunks") else ():
+    if chunks is None:
+        chunks, ents = (sent.noun_chunks if hasattr(sent, "noun_chunks") else ()), sent.ents
+    else:
+        chunks, ents = ([c for c in group if sent.start <= c.start and c.end <= sent.end] for group in chunks)
+    for chunk in chunks:
         for tok in chunk:
             if tok.pos_ in _TERM_POS and not tok.is_stop and tok.is_alpha:
                 spans.add((tok.i, chunk.end))
-    for ent in sent.ents:
+    for ent in ents:
         spans.add((ent.start, ent.end))
     return sorted(spans)
+
+
+def _chunks_and_entities(doc) -> tuple[list, list]:
+    """The noun chunks of ``doc`` (none when its pipeline cannot make them) and its named entities."""
+    try:
+        chunks = list(doc.noun_chunks)
+    except (ValueError, NotImplementedError, AttributeError):  # no parser, or no syntax iterator
+        chunks = []
+    return chunks, list(doc.ents)
 
 
 def _ordered_link(doc, start: int, end: int, first: int) -> bool:
@@ -338,8 +354,9 @@ def exchanged_terms(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tupl
     found = []
     doc = paraphrase.doc
     p_words = [t.lower_ for t in doc]
+    chunks = _chunks_and_entities(doc)
     for sent in doc.sents:
-        spans = _term_spans(sent)
+        spans = _term_spans(sent, chunks)
         done: set[tuple[int, int]] = set()
         for a_start, a_end in spans:
             for b_start, b_end in spans:

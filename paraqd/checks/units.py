@@ -124,7 +124,8 @@ class UnitCheck(Check):
         for value, q_names in q_quant.items():
             p_names = {u.unit.name for u in p_quant.get(value, ())}
             if not p_names or p_names & q_names or any(
-                    _is_part(q, p) and p.split(" per ")[1] in q_units for q in q_names for p in p_names):
+                    _is_part(q, p) and " per " in p and p.split(" per ")[1] in q_units
+                    for q in q_names for p in p_names):  # "inch" in "square inch" has no " per "
                 continue
             new_units = [u for u in p_quant[value]
                          if u.unit.name in added or u.unit.name in q_units or u.unit.name in converted_names]

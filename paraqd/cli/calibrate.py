@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from ..defaults import BACKENDS, DEFAULT_SEED
+from ..defaults import DEFAULT_SEED
 from . import command, options
 
 log = logging.getLogger("paraqd.calibrate")
@@ -48,7 +48,10 @@ def add_arguments(parser):
                         help="trained model directory or encoder name (default: the embedded all-MiniLM-L6-v2)")
     scorer.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     scorer.add_argument("--device", type=options.device, help="torch device (default: automatic)")
-    scorer.add_argument("--backend", choices=BACKENDS, default="torch", help="inference backend (default: torch)")
+    from ..backends import backend_names  # the registry; light (no torch)
+
+    scorer.add_argument("--backend", choices=backend_names(), default="torch",
+                        help="inference backend (default: torch)")
     mode = scorer.add_mutually_exclusive_group()
     mode.add_argument("--hybrid", dest="hybrid", action="store_true", default=None,
                       help="the hybrid score even for a model whose paraqd.json asks for the pure cosine")

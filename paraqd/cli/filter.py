@@ -69,8 +69,8 @@ def run(args) -> int:
                                      like=args.input)
         table_format(args.rejected, rejected_fmt)
     table_format(args.output, out_fmt)  # fail fast on an unsupported output type
-    q_col, p_col = check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
     bad_rows, report = bad_rows_for(args, source_name(args.input))
+    q_col, p_col = check_input(args.input, args.question_column, args.paraphrase_column, in_fmt, args.on_bad_row)
     if report:
         check_distinct_outputs([("--output", args.output), ("--rejected", args.rejected), ("--skipped", report)])
         check_output_file(report, "--skipped", inputs=[args.input])

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..defaults import BACKENDS, PARAPHRASE_COLUMNS, QUESTION_COLUMNS
+from ..defaults import PARAPHRASE_COLUMNS, QUESTION_COLUMNS
 from ..errors import InputError
 from . import command, options
 
@@ -99,7 +99,9 @@ def add_scorer_arguments(parser) -> None:
                         help="use the threshold `paraqd calibrate` chose on labelled pairs (instead of --threshold)")
     parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     parser.add_argument("--device", type=options.device, help="torch device, e.g. cpu or cuda (default: automatic)")
-    parser.add_argument("--backend", choices=BACKENDS, default="torch",
+    from ..backends import backend_names  # the registry; light (no torch)
+
+    parser.add_argument("--backend", choices=backend_names(), default="torch",
                         help="inference backend: torch (default), onnx, onnx-int8 (int8 weights; needs "
                              "paraqd[onnx]) or openvino (fastest on CPUs with bfloat16, e.g. Xeon Sapphire "
                              "Rapids; needs paraqd[openvino]); the ONNX graph is exported on first use and cached")
@@ -109,6 +111,11 @@ def add_scorer_arguments(parser) -> None:
                            "(default: hybrid unless the model says pure)")
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
                       help="the learned cosine only (the paper's score) instead of the default hybrid score")
+    # the choices are checked against the rule registry (paraqd.hybrid.hybrid_rules) when the scorer loads, so
+    # that building the parser does not import the checks
+    parser.add_argument("--rule", metavar="KIND",
+                        help="hybrid rule kind, with its defaults, instead of the model's stored rule: penalty, "
+                             "cap, or one registered with paraqd.hybrid.register_rule (implies the hybrid score)")
 
 
 def load_scorer(args):
@@ -121,7 +128,8 @@ def load_scorer(args):
     threshold = calibrated_threshold(args.threshold, getattr(args, "calibration", None),
                                      scorer=(args.model, args.hybrid))
     return ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
-                                 threshold=threshold, hybrid=args.hybrid, backend=args.backend)
+                                 threshold=threshold, hybrid=args.hybrid, backend=args.backend,
+                                 rule=getattr(args, "rule", None))
 
 
 @command("score", help="score (question, paraphrase) pairs; adds score and valid columns",
@@ -133,8 +141,11 @@ def add_arguments(parser):
                         help="rows read and scored at a time (default: 10000)")
     parser.add_argument("--explain", action="store_true",
                         help="add a `reasons` column: why each pair is (in)valid")
-    parser.add_argument("--engine", choices=("local", "dask"), default="local",
-                        help="score in this process (default) or chunk by chunk on a Dask cluster; same output")
+    from ..engines.registry import scoring_engines  # the engines that can score (map_chunks)
+
+    parser.add_argument("--engine", choices=scoring_engines(), default="local",
+                        help="score in this process (default) or chunk by chunk on a Dask cluster (or another "
+                             "registered engine with map_chunks); same output")
     parser.add_argument("--dask-address", metavar="ADDR",
                         help="Dask scheduler address (default with --engine dask: a local cluster)")
     parser.add_argument("--workers", type=options.count,
@@ -161,14 +172,19 @@ def detect_columns(chunk: pd.DataFrame, question_column: str | None, paraphrase_
 
 
 def check_input(path: str, question_column: str | None, paraphrase_column: str | None,
-                fmt: str | None = None) -> tuple[str, str]:
-    """Fail fast on an unusable file (before a model is loaded): read its first rows and find the columns."""
+                fmt: str | None = None, on_bad_row: str = "error") -> tuple[str, str]:
+    """Fail fast on an unusable file (before a model is loaded): read its first rows and find the columns; with
+    ``on_bad_row="error"`` a bad cell among them (empty, not text, too long) fails here too."""
+    from ..badrows import BadRows
     from ..io import iter_table_chunks
 
     first = next(iter(iter_table_chunks(path, chunk_size=100, fmt=fmt)), None)
     if first is None or len(first) == 0:
         raise InputError(f"{_name(path)}: no rows")
-    return detect_columns(first, question_column, paraphrase_column, _name(path))
+    columns = detect_columns(first, question_column, paraphrase_column, _name(path))
+    if on_bad_row == "error":  # a bad cell among the first rows (empty, too long) fails before the model loads
+        BadRows("error", _name(path)).keep(first, columns)
+    return columns
 
 
 def _name(path: str) -> str:
@@ -221,15 +237,10 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
             yield questions, paraphrases
 
     def here(pairs):
-        for questions, paraphrases in pairs:
-            if explain:
-                from ..hybrid import format_reasons
+        from ..scoring import score_chunk
 
-                explanations = scorer.explain_pairs(questions, paraphrases)
-                yield (np.array([e.score for e in explanations], dtype=np.float32),
-                       [format_reasons(e) for e in explanations], [e.findings_records() for e in explanations])
-            else:
-                yield scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None, None
+        for questions, paraphrases in pairs:
+            yield score_chunk(scorer, questions, paraphrases, explain)
 
     writer = TableWriter(output_path, output_format)
     # JSON lines, JSON and Parquet also get the findings as records (kind, severity, message, spans)
@@ -277,29 +288,32 @@ def run(args) -> int:
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
     check_output_file(args.output, "--output", inputs=[args.input])
     table_format(args.output, out_fmt)  # fail fast on an unsupported output type
-    if args.engine != "dask" and (args.dask_address or args.workers):
+    if args.engine == "local" and (args.dask_address or args.workers):
         raise InputError(f"{'--dask-address' if args.dask_address else '--workers'} needs --engine dask")
-    check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
     bad_rows, report = bad_rows_for(args, _name(args.input))
+    check_input(args.input, args.question_column, args.paraphrase_column, in_fmt, args.on_bad_row)
     if report:
         check_distinct_outputs([("--output", args.output), ("--skipped", report)])
         check_output_file(report, "--skipped", inputs=[args.input])
     args.threshold, args.calibration = calibrated_threshold(args.threshold, args.calibration,
                                                             scorer=(args.model, args.hybrid)), None
     judge = make_judge(args)
-    if args.engine == "dask":
+    if args.engine != "local":
         from functools import partial
 
-        from ..engines.dask import score_chunks, scorer_options
-        from ..scoring import model_threshold
+        from ..engines import get_engine
+        from ..scoring import ChunkScorer, check_rule, model_threshold, scorer_options
 
+        if args.rule is not None:
+            check_rule(args.rule, args.hybrid)  # here, not first in a worker
         if args.batch_size < 1:
             raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
         scorer, threshold = None, model_threshold(args.model, args.threshold)
         options = scorer_options(model=args.model, device=args.device, backend=args.backend,
-                                 batch_size=args.batch_size, threshold=args.threshold, hybrid=args.hybrid)
-        engine = partial(score_chunks, options=options, explain=args.explain,
-                         address=args.dask_address or "local", workers=args.workers)
+                                 batch_size=args.batch_size, threshold=args.threshold, hybrid=args.hybrid,
+                                 rule=args.rule)
+        chosen = get_engine(args.engine, address=args.dask_address or "local", workers=args.workers)
+        engine = partial(chosen.map_chunks, ChunkScorer(options, args.explain))
     else:
         scorer = load_scorer(args)
         threshold, engine = scorer.threshold, None
