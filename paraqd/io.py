@@ -317,23 +317,26 @@ def iter_table_chunks(path: str | os.PathLike, chunk_size: int = 10_000,
 
 
 def find_column(df: pd.DataFrame, requested: str | None, candidates: Sequence[str], what: str,
-                source: str | os.PathLike = "input", required: bool = True) -> str | None:
+                source: str | os.PathLike = "input", required: bool = True, option: str | None = None) -> str | None:
     """Return the column to use for ``what``: the requested one, or the first candidate present.
 
-    Matching of candidates is case-insensitive. Raises :class:`InputError` naming the columns that exist.
+    Matching of candidates is case-insensitive. Raises :class:`InputError` naming the columns that exist and
+    ``option``, the command-line option that chooses the column (e.g. ``--paraphrase-column``).
     """
+    found = ", ".join(map(str, df.columns)) or "none"
+    how = f"name it with {option}" if option else "name it with an option"
     if requested:
         if requested in df.columns:
             return requested
-        raise InputError(f"{source}: no column {requested!r} for the {what} "
-                         f"(columns: {', '.join(map(str, df.columns))})")
+        raise InputError(f"{source}: no column {requested!r} for the {what} (columns found: {found}); "
+                         f"{'give ' + option + ' one of them' if option else 'name one of them'}")
     lower = {str(c).lower(): c for c in df.columns}
     for cand in candidates:
         if cand in lower:
             return lower[cand]
     if required:
         raise InputError(f"{source}: cannot find a {what} column (looked for {', '.join(candidates)}; "
-                         f"columns: {', '.join(map(str, df.columns))}); name it with an option")
+                         f"columns found: {found}); {how}")
     return None
 
 
@@ -343,22 +346,30 @@ def text_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "inpu
 
     ``row_offset`` is added to row numbers in errors (for a chunk read from the middle of a file).
     """
-    from .validation import text_problem
-
     values = df[column].tolist()
     out: list[str] = []
     for i, v in enumerate(values):
-        if isinstance(v, str):
-            problem = None if allow_empty and not v.strip() else text_problem(v)
-            if problem is None:
-                out.append(v)
-                continue
-        elif v is None or (isinstance(v, float) and v != v):
-            problem = "is empty (expected text)"
-        else:
-            problem = f"is {_value_kind(v)} where text was expected"
+        problem = cell_problem(v, allow_empty)
+        if problem is None:
+            out.append(v)
+            continue
         raise InputError(f"{source}: {row_place(df, i, row_offset)}, column {column!r} {problem}")
     return out
+
+
+def cell_problem(value, allow_empty: bool = False) -> str | None:
+    """Why a table cell cannot be read as text (``None`` when it can), in the words of every reader's errors.
+
+    >>> cell_problem("Tom has 3 apples."), cell_problem(float("nan")), cell_problem(42)
+    (None, 'is empty (expected text)', 'is a number (42) where text was expected')
+    """
+    from .validation import text_problem
+
+    if isinstance(value, str):
+        return None if allow_empty and not value.strip() else text_problem(value)
+    if value is None or (isinstance(value, float) and value != value):
+        return "is empty (expected text)"
+    return f"is {_value_kind(value)} where text was expected"
 
 
 def _value_kind(value) -> str:
@@ -544,12 +555,33 @@ def _writable_ancestor(option: str, path: Path, start: Path) -> None:
     os.unlink(tmp)
 
 
+#: Whether the outputs checked by :func:`check_output_file` / :func:`check_output_dir` may have missing parent
+#: directories (created when written): the command line's ``--mkdir``. Off by default: a typo in a path
+#: should not make a tree of directories.
+_MAKE_PARENTS = [False]
+
+
+def allow_missing_parents(allowed: bool) -> None:
+    """Let the output checks accept a missing parent directory (``--mkdir``), or refuse it (the default)."""
+    _MAKE_PARENTS[0] = bool(allowed)
+
+
+def _check_parent(option: str, text: str, parent: Path, make_parents: bool = False) -> None:
+    """A missing parent directory of an output is an error with a hint, unless ``--mkdir`` (or the caller,
+    for a default path the user did not type) allows it."""
+    if make_parents or _MAKE_PARENTS[0] or str(parent) in ("", ".") or os.path.lexists(parent):
+        return
+    raise InputError(f"{option} {text}: the directory {parent} does not exist; create it first (mkdir -p "
+                     f"{parent}) or add --mkdir")
+
+
 def check_output_file(path: str | os.PathLike | None, option: str = "--output",
                       inputs: Sequence[str | os.PathLike | None] = ()) -> None:
     """Fail early, in one line, when ``path`` cannot take a file: an existing directory, a name ending in
-    ``/``, a parent that is a file or cannot be written, or a file that is also one of ``inputs``.
+    ``/``, a missing parent directory (unless ``--mkdir``: :func:`allow_missing_parents`), a parent that is a
+    file or cannot be written, or a file that is also one of ``inputs``.
 
-    ``None`` and ``-`` (standard output) pass. A missing parent directory is fine: it is created when the
+    ``None`` and ``-`` (standard output) pass. With ``--mkdir`` a missing parent directory is created when the
     output is written, after the work succeeded.
     """
     if path is None or is_stdio(path):
@@ -568,13 +600,16 @@ def check_output_file(path: str | os.PathLike | None, option: str = "--output",
         if source is not None and not is_stdio(source) and _same_path(p, source):
             raise InputError(f"{option} {text}: is also an input; write the output to another file")
     _writable_ancestor(option, p, p.parent)
+    _check_parent(option, text, p.parent)
 
 
 def check_output_dir(path: str | os.PathLike | None, option: str = "--output",
-                     inputs: Sequence[str | os.PathLike | None] = (), replaced: bool = False) -> None:
-    """Fail early, in one line, when ``path`` cannot be an output directory: ``-``, an existing file, an
-    ancestor that is a file or cannot be written, or an input that is the directory (or, when ``replaced``,
-    lies inside the directory the command replaces)."""
+                     inputs: Sequence[str | os.PathLike | None] = (), replaced: bool = False,
+                     make_parents: bool = False) -> None:
+    """Fail early, in one line, when ``path`` cannot be an output directory: ``-``, an existing file, a missing
+    parent directory (unless ``--mkdir``), an ancestor that is a file or cannot be written, or an input that is
+    the directory (or, when ``replaced``, lies inside the directory the command replaces). ``make_parents``
+    accepts a missing parent (an option's default path, e.g. ``runs/demo``, made in a fresh clone)."""
     if path is None:
         return
     if not str(path).strip():
@@ -592,6 +627,8 @@ def check_output_dir(path: str | os.PathLike | None, option: str = "--output",
             raise InputError(f"{option} {path}: holds the input {source}, which replacing the directory "
                              "would delete; move the input or write elsewhere")
     _writable_ancestor(option, p, p)
+    if not os.path.lexists(p):
+        _check_parent(option, str(path), p.parent, make_parents)
 
 
 def check_distinct_outputs(outputs: Sequence[tuple[str, str | os.PathLike | None]],
@@ -626,6 +663,23 @@ def staging_dir(target: str | os.PathLike, suffix: str = ".tmp") -> Path:
     _PENDING.add(path)  # removed if the process is stopped before it is renamed into place
     os.chmod(path, 0o777 & ~_umask())
     return path
+
+
+def give_umask(directory: str | os.PathLike) -> None:
+    """Give every file and directory under ``directory`` the user's usual permissions (0644 / 0755 under
+    umask 022), like any other output: libraries write some model files through ``mkstemp`` (0600:
+    ``model.safetensors``) and their directories 0700. Executable bits are kept."""
+    umask = _umask()
+    for root, dirs, files in os.walk(directory):
+        for name in dirs:
+            os.chmod(os.path.join(root, name), 0o777 & ~umask)
+        for name in files:
+            path = os.path.join(root, name)
+            if os.path.islink(path):
+                continue
+            mode = os.stat(path).st_mode
+            os.chmod(path, (0o777 if mode & 0o111 else 0o666) & ~umask)
+    os.chmod(directory, 0o777 & ~umask)
 
 
 def write_text(text: str, path: str | os.PathLike) -> None:
@@ -695,6 +749,8 @@ class TableWriter:
             self._fh = open(self._tmp, "wb")
         self._first = True
         self._parquet_writer = None
+        #: Arrow types of columns whose type the values cannot tell (nested records, possibly all empty)
+        self.arrow_types: dict[str, Any] = {}
 
     def write(self, df: pd.DataFrame) -> None:
         if self.fmt == "csv":
@@ -712,6 +768,10 @@ class TableWriter:
             import pyarrow.parquet as pq
 
             table = pa.Table.from_pandas(df, preserve_index=False)
+            for name, type_ in self.arrow_types.items():
+                if name in table.column_names:
+                    table = table.set_column(table.column_names.index(name), name,
+                                             pa.array(df[name].tolist(), type=type_))
             if self._parquet_writer is None:
                 self._parquet_writer = pq.ParquetWriter(self._fh, table.schema)
             self._parquet_writer.write_table(table)
