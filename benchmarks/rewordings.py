@@ -351,6 +351,24 @@ def print_leave_one_style_out(view: dict[str, dict[str, dict[str, Any]]]) -> Non
             print(f"| {name} | {family} | {label} | {before} | {now} |")
 
 
+def chosen_files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list:
+    """The files to read: ``--files`` or every development file that exists, plus the blind parts with
+    ``--blind`` (a parser error for a missing file, a blind part without ``--blind``, or none at all)."""
+    files = list(args.files or [p for p in DEV_FILES if p.is_file()])
+    missing = [str(p) for p in files if not Path(p).is_file()]
+    if missing:
+        parser.error(f"no such file: {', '.join(missing)}")
+    if args.blind:
+        if args.record:
+            parser.error("--record never reads the blind parts: the leave-one-style-out figures are tuning figures")
+        files += [p for p in sorted(BLIND_DIR.glob("*.csv")) if p.resolve() not in {Path(f).resolve() for f in files}]
+    elif any(is_blind_file(p) for p in files):
+        parser.error("the blind parts (data/dev/blind/) are read only with --blind, once per release")
+    if not files:
+        parser.error("no development file found; name some with --files")
+    return files
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", nargs="+", type=Path, help="labelled files (default: every development "
@@ -374,18 +392,7 @@ def main(argv: list[str] | None = None) -> int:
                         "(default: %(default)s)")
     args = parser.parse_args(argv)
 
-    files = list(args.files or [p for p in DEV_FILES if p.is_file()])
-    missing = [str(p) for p in files if not Path(p).is_file()]
-    if missing:
-        parser.error(f"no such file: {', '.join(missing)}")
-    if args.blind:
-        if args.record:
-            parser.error("--record never reads the blind parts: the leave-one-style-out figures are tuning figures")
-        files += [p for p in sorted(BLIND_DIR.glob("*.csv")) if p.resolve() not in {Path(f).resolve() for f in files}]
-    elif any(is_blind_file(p) for p in files):
-        parser.error("the blind parts (data/dev/blind/) are read only with --blind, once per release")
-    if not files:
-        parser.error("no development file found; name some with --files")
+    files = chosen_files(parser, args)
     try:
         records = read_history(args.history)
     except (OSError, ValueError) as exc:

@@ -112,14 +112,21 @@ class Registry:
             return self.add(func, name, **details)
         return lambda obj: self.add(obj, name, **details)
 
-    def decorator(self) -> Callable[..., Any]:
+    def decorator(self, on_add: Callable[[str], None] | None = None) -> Callable[..., Any]:
         """The kind's ``register_<kind>`` decorator, of the one shape every kind shares: ``@register_x`` (the
-        object names itself, :meth:`name_of`) or ``@register_x("name", **details)``."""
+        object names itself, :meth:`name_of`) or ``@register_x("name", **details)``. ``on_add`` is told the name
+        of each entry the decorator adds (the checks note which run by default)."""
+
+        def add(obj: Any, name: str | None, details: dict[str, Any]) -> Any:
+            self.add(obj, name, **details)
+            if on_add is not None:
+                on_add(name or self.name_of(obj))
+            return obj
 
         def register(target: Any = None, /, **details: Any) -> Any:
             if target is None or isinstance(target, str):
-                return lambda obj: self.add(obj, target, **details)
-            return self.add(target, None, **details)
+                return lambda obj: add(obj, target, details)
+            return add(target, None, details)
 
         register.__doc__ = (f"Add a {self.what} to the ``{self.kind}`` registry: ``@register`` (the object names "
                             f"itself) or ``@register(\"name\", **details)``; returns the object unchanged.")

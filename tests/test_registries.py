@@ -57,6 +57,19 @@ def test_a_check_added_with_one_decorated_class_runs_by_name_and_by_default(clea
         CriticalInfoChecker(checks=["whispering"])
 
 
+def test_a_check_added_bare_names_itself_and_runs_by_default(cleanup):
+    @register_check
+    class MurmurCheck(Check):
+        name = "murmur"
+
+        def compare(self, question, paraphrase=None):
+            return [Finding("murmur", "a murmur", Severity.MINOR)]
+
+    cleanup.append((checks, "murmur"))
+    assert checks.get("murmur") is MurmurCheck
+    assert type(CriticalInfoChecker().checks[-1]) is MurmurCheck
+
+
 def test_a_hybrid_rule_added_with_one_decorated_class_is_chosen_by_its_stored_kind(cleanup):
     @register_rule
     @dataclass(frozen=True)
@@ -182,11 +195,12 @@ def test_call_with_accepted_passes_only_named_options():
 def test_every_kind_is_registered_with_the_one_decorator_shape():
     from paraqd.backends import register_backend
     from paraqd.bench.methods import register_method
+    from paraqd.checks import register_check
     from paraqd.engines import register_engine
     from paraqd.operators import register_operator
     from paraqd.training.losses import register_loss
 
-    decorators = [register_backend, register_method, register_engine, register_operator, register_loss,
+    decorators = [register_backend, register_check, register_method, register_engine, register_operator, register_loss,
                   register_rule, register_sampler, register_strategy]
     assert {d.__qualname__ for d in decorators} == {"Registry.decorator.<locals>.register"}
     reg = Registry("test_shapes", entry_points=False)

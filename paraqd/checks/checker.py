@@ -9,6 +9,7 @@ from contextlib import ExitStack
 from typing import TypeVar
 
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
+from ..analysis.pair import QuestionPair
 from ..errors import InputError
 from ..registries import Registry, call_with_accepted
 from ..scheduling import TEXTS_PER_PROCESS, parse_processes  # noqa: F401  (TEXTS_PER_PROCESS: re-exported)
@@ -31,22 +32,32 @@ logger = logging.getLogger(__name__)
 #: check, by name; one that takes ``synonyms`` gets the checker's :class:`WordSimilarity`.
 checks = Registry("checks", what="check")
 
+#: The checks the default checker runs, in this order (paraqd's own), before those registered with
+#: :func:`register_check` in this process; a check that an installed package exposes through the
+#: ``paraqd_checks`` entry point runs only when named (``CriticalInfoChecker(checks=[...])``).
+DEFAULT_CHECKS = ("numbers", "units", "entities", "question", "relations", "content")
 
-def register_check(name: str) -> Callable[[T], T]:
-    """Decorator adding a check class (or a function that returns a check) under ``name``.
-
-    Every registered check runs in the default checker (:func:`default_checks`), after paraqd's own; name
-    some with ``CriticalInfoChecker(checks=[...])``.
-    """
-    return checks.register(name)
+_registered_here: list[str] = []
 
 
-register_check("numbers")(NumberCheck)
-register_check("units")(UnitCheck)
-register_check("entities")(EntityCheck)
-register_check("question")(QuestionCheck)
-register_check("relations")(RelationCheck)
-register_check("content")(ContentCheck)
+def _run_by_default(name: str) -> None:
+    if name not in _registered_here and name not in DEFAULT_CHECKS:
+        _registered_here.append(name)
+
+
+#: Decorator adding a check class (or a function that returns a check): ``@register_check`` (the class's
+#: ``name``) or ``@register_check("name")``. A check registered this way runs in the default checker
+#: (:func:`default_checks`), after paraqd's own (:data:`DEFAULT_CHECKS`); name some with
+#: ``CriticalInfoChecker(checks=[...])``.
+register_check = checks.decorator(on_add=_run_by_default)
+
+
+checks.register("numbers", NumberCheck)
+checks.register("units", UnitCheck)
+checks.register("entities", EntityCheck)
+checks.register("question", QuestionCheck)
+checks.register("relations", RelationCheck)
+checks.register("content", ContentCheck)
 
 
 def create_check(name: str, synonyms=None) -> Check:
@@ -54,14 +65,21 @@ def create_check(name: str, synonyms=None) -> Check:
     return call_with_accepted(checks.get(name), synonyms=synonyms)
 
 
+def default_check_names() -> list[str]:
+    """The checks the default checker runs: :data:`DEFAULT_CHECKS`, then those added with
+    :func:`register_check` in this process (still registered); entry-point plug-ins are opt-in."""
+    local = [name for name in _registered_here if name in checks]
+    return [*DEFAULT_CHECKS, *local]
+
+
 def default_checks(synonyms=None, names: Sequence[str] | None = None) -> list[Check]:
-    """Every registered check (``names``: those), in registration order: paraqd's own are the numbers, units,
-    entities and key nouns, the question itself, relation words and the content words kept.
+    """The default checks (:func:`default_check_names`; ``names``: those), in order: paraqd's own are the
+    numbers, units, entities and key nouns, the question itself, relation words and the content words kept.
 
     ``synonyms`` (a :class:`~paraqd.checks.synonyms.WordSimilarity`) lets the entity check accept a noun
     replaced by a synonym in one place, and the content check count a synonym as kept.
     """
-    return [create_check(name, synonyms) for name in (checks.names() if names is None else names)]
+    return [create_check(name, synonyms) for name in (default_check_names() if names is None else names)]
 
 
 class CriticalInfoChecker:
@@ -76,7 +94,7 @@ class CriticalInfoChecker:
 
     def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check | str] | None = None,
                  synonyms: WordSimilarity | None = None, strict: bool = False) -> None:
-        """``checks``: the checks to run, objects or registered names (default: every registered check);
+        """``checks``: the checks to run, objects or registered names (default: :func:`default_check_names`);
         ``synonyms`` is given to the checks built here, by name or by default. ``strict`` lets an exception
         raised by a check through (by default it is logged and the pair's result says which check failed:
         :meth:`check_docs`)."""
@@ -96,7 +114,12 @@ class CriticalInfoChecker:
 
     def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc, index: int | None = None,
                    log: bool = True) -> CheckResult:
-        """Run every check on two analysed texts.
+        """Run every check on two analysed texts (one :class:`~paraqd.analysis.pair.QuestionPair` for all:
+        :meth:`check_pair`)."""
+        return self.check_pair(QuestionPair(question, paraphrase), index, log)
+
+    def check_pair(self, pair: QuestionPair, index: int | None = None, log: bool = True) -> CheckResult:
+        """Run every check on one pair: each check's ``compare(pair)``, their findings gathered.
 
         A check that raises is a bug contained: its findings are left out, its name is in the result's
         ``checks_failed`` and a warning naming it and the pair (``index``, when given) is logged (``log``),
@@ -106,7 +129,7 @@ class CriticalInfoChecker:
         failed: list[str] = []
         for check in self.checks:
             try:
-                findings.extend(check.compare(question, paraphrase))
+                findings.extend(_compare(check, pair))
             except Exception as exc:
                 if self.strict:
                     raise
@@ -188,6 +211,13 @@ class CriticalInfoChecker:
             if result.checks_failed:  # logged once, from the final result (a pair may be checked twice)
                 self.check_docs(docs[questions[i]], docs[paraphrases[i]], i)
         return results
+
+
+def _compare(check, pair: QuestionPair) -> list:
+    """``check.compare(pair)``; an object that is no :class:`Check` gets the two documents, as it always did."""
+    if isinstance(check, Check):
+        return check.compare(pair)
+    return check.compare(pair.question, pair.paraphrase)
 
 
 def check_name(check: Check) -> str:

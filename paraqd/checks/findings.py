@@ -46,8 +46,10 @@ def span(text: str, start: int, end: int) -> Mention:
 class Finding:
     """One reason why a paraphrase may not preserve the question.
 
-    ``kind`` names the finding (``number_missing``, ``unit_changed``, ...), ``message`` says it in words
-    for a teacher, and the spans point at the characters involved in the question and in the paraphrase.
+    ``kind`` names the finding: a :class:`~paraqd.checks.kinds.FindingKind` for paraqd's own checks (a
+    string, ``number_missing``, ``unit_changed``, ...: every kind with its severities and message template is
+    listed there), any string for a third-party check. ``message`` says it in words for a teacher, and the
+    spans point at the characters involved in the question and in the paraphrase.
     """
 
     kind: str
@@ -62,7 +64,7 @@ class Finding:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": str(self.kind),
             "message": self.message,
             "severity": str(self.severity),
             "question_spans": [[m.start, m.end, m.text] for m in self.question_spans],
