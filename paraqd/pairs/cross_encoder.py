@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, ModelUnavailableError
-from ..io import staging_dir
+from ..io import give_umask, staging_dir
 from ..resources import resolve_encoder
 from .data import LabelledPair
 
@@ -79,6 +79,7 @@ class PairCrossEncoder:
         tmp = staging_dir(path)
         try:
             self.model.save(str(tmp))
+            give_umask(tmp)  # model.safetensors is written 0600
             if path.exists():
                 shutil.rmtree(path)
             os.replace(tmp, path)

@@ -245,6 +245,9 @@ def save_adapter(model, output_dir: str | os.PathLike, metadata: dict[str, Any] 
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(str(out))
+    from ..io import give_umask
+
+    give_umask(out)  # adapter_model.safetensors is written 0600
     config_path = out / "adapter_config.json"
     if config_path.is_file():  # do not record where the base happened to live on this machine
         data = json.loads(config_path.read_text())

@@ -192,6 +192,9 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
             selection.append(float(evaluator(blocks)[evaluator.primary_metric]))
         states.append([copy.deepcopy(b.state_dict()) for b in blocks])
 
+    from ..progress import progress_bar
+
+    bar = progress_bar(total=config.epochs, desc="training the head", unit=" epochs")
     try:
         if evaluator is not None:
             consider()
@@ -210,7 +213,11 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
             losses.append(total / len(order))
             if evaluator is not None:
                 consider()
+            bar.set_postfix(loss=f"{losses[-1]:.4g}", **({"selection": f"{selection[-1]:.4g}"} if selection else {}),
+                            refresh=False)
+            bar.update(1)
     finally:
+        bar.close()
         torch.set_num_threads(threads)
     selected = None
     if selection:
@@ -234,4 +241,7 @@ def save_with_head(encoder, blocks: Sequence[Any], output_dir: str | os.PathLike
     output_dir = Path(output_dir)
     output_dir.mkdir(parents=True, exist_ok=True)
     model.save(str(output_dir))
+    from ..io import give_umask
+
+    give_umask(output_dir)  # model.safetensors is written 0600
     return output_dir
