@@ -45,7 +45,7 @@ import numpy as np
 
 from ..defaults import DEFAULT_SEED
 from ..errors import InputError, ModelUnavailableError
-from ..io import staging_dir, write_json
+from ..io import give_umask, staging_dir, write_json
 from ..resources import resolve_encoder
 
 logger = logging.getLogger(__name__)
@@ -179,6 +179,7 @@ class PairCrossEncoder:
         tmp = staging_dir(path)
         try:
             self.model.save(str(tmp))
+            give_umask(tmp)  # model.safetensors is written 0600
             if path.exists():
                 shutil.rmtree(path)
             os.replace(tmp, path)
@@ -595,6 +596,7 @@ def save_adapter(model, output_dir: str | os.PathLike, metadata: dict[str, Any] 
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(str(out))
+    give_umask(out)  # adapter_model.safetensors is written 0600
     config_path = out / "adapter_config.json"
     if config_path.is_file():  # do not record where the base happened to live on this machine
         data = json.loads(config_path.read_text())

@@ -313,6 +313,10 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
             epoch_total[0] += float(loss.detach()) * len(a)
             return loss
 
+    from ..progress import progress_bar
+
+    bar = progress_bar(total=config.epochs, desc="training the head", unit=" epochs")
+
     class EpochEnd(TrainerCallback):
         def on_epoch_end(self, args, state, control, **kwargs):
             losses.append(epoch_total[0] / len(anchors))
@@ -321,14 +325,20 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
                 model.eval()
                 consider()
                 model.train()
+            bar.set_postfix(loss=f"{losses[-1]:.4g}", **({"selection": f"{selection[-1]:.4g}"} if selection else {}),
+                            refresh=False)
+            bar.update(1)
 
     start = time.perf_counter()
-    if evaluator is not None:
-        consider()
-    steps = fit_on_cached_embeddings(
-        model, table, {"anchor": anchors, "positive": positives, "negative": negatives}, TripletHeadLoss(model),
-        epochs=config.epochs, batch_size=config.batch_size, learning_rate=config.learning_rate, seed=config.seed,
-        weight_decay=config.weight_decay, callbacks=[EpochEnd()])
+    try:
+        if evaluator is not None:
+            consider()
+        steps = fit_on_cached_embeddings(
+            model, table, {"anchor": anchors, "positive": positives, "negative": negatives}, TripletHeadLoss(model),
+            epochs=config.epochs, batch_size=config.batch_size, learning_rate=config.learning_rate,
+            seed=config.seed, weight_decay=config.weight_decay, callbacks=[EpochEnd()])
+    finally:
+        bar.close()
     selected = None
     if selection:
         selected = select_epoch(selection, tolerance, getattr(evaluator, "greater_is_better", True))
@@ -351,4 +361,7 @@ def save_with_head(encoder, blocks: Sequence[Any], output_dir: str | os.PathLike
     output_dir = Path(output_dir)
     output_dir.mkdir(parents=True, exist_ok=True)
     model.save(str(output_dir))
+    from ..io import give_umask
+
+    give_umask(output_dir)  # model.safetensors is written 0600
     return output_dir
