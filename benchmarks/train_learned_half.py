@@ -6,7 +6,7 @@ Three steps, each a subcommand; the last printed line of each is JSON.
     #    embedded all-MiniLM-L6-v2 and the penalty the default hybrid rule (paraqd.hybrid.PenaltyRule) takes off
     python benchmarks/train_learned_half.py measure --cache runs/dev_cache.csv
 
-    # 2. train a cross-encoder verifier (paraqd.training.cross_encoder: MiniLM + LoRA, BCE) on operator pairs made
+    # 2. train a cross-encoder verifier (paraqd.training.verifier_training: MiniLM + LoRA, BCE) on operator pairs made
     #    from GSM8K *train*, SVAMP and AQuA dev pool questions, minus every question of every dev file, with extra
     #    LLM-like rewordings (added harmless context) and relation/asked-quantity negatives (paraqd.training.
     #    rewording_pairs)
@@ -254,7 +254,8 @@ def train(args) -> dict:
     """Build the pairs, train the LoRA cross-encoder with the project's loop, save adapter + merged model."""
     from paraqd.leakage import LeakageFilter
     from paraqd.resources import resolve_encoder
-    from paraqd.training.cross_encoder import (
+    from paraqd.training.verifier_data import PairSpec, build_pairs
+    from paraqd.training.verifier_training import (
         VerifierConfig,
         add_lora,
         load_base,
@@ -262,7 +263,6 @@ def train(args) -> dict:
         save_adapter,
         train_verifier,
     )
-    from paraqd.training.verifier_data import PairSpec, build_pairs
 
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)

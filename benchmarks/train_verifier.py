@@ -26,8 +26,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--epochs", type=float, default=1.0)
     args = parser.parse_args()
-    from paraqd.training.cross_encoder import VerifierConfig
     from paraqd.training.verifier_recipe import train_verifier_recipe
+    from paraqd.training.verifier_training import VerifierConfig
 
     data = Path(os.environ.get("PARAQD_SHARED", ROOT.parent / "shared")) / "data"
     pools = [data / "questions" / n for n in ("gsm8k_train.jsonl", "svamp.jsonl", "aqua_dev.jsonl")]

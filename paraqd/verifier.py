@@ -4,7 +4,7 @@ Experimental, not the default: paraqd's default score is the hybrid score of
 :meth:`paraqd.scoring.ParaphraseScorer.load` (the learned cosine lowered by the critical-information check).
 The verifier is the embedded all-MiniLM-L6-v2 with a small LoRA adapter and a one-logit classifier (a few MB,
 trained by ``paraqd train --recipe verifier`` on operator-made pairs: :mod:`paraqd.training.verifier_data`,
-:mod:`paraqd.training.cross_encoder`; ``paraqd/_models/verifier`` when an adapter is shipped there). Its score
+:mod:`paraqd.training.verifier_training`; ``paraqd/_models/verifier`` when an adapter is shipped there). Its score
 is the probability that the candidate keeps the question's information, in [0, 1]; unlike the cosine of two
 separate embeddings it sees a single changed number.
 
@@ -70,7 +70,7 @@ class PairVerifier:
              device: str | None = None, batch_size: int = 64) -> PairVerifier:
         """Load an adapter folder (``None``: the shipped one) on top of ``base`` (``None``: the embedded MiniLM)."""
         from .resources import resolve_encoder
-        from .training.cross_encoder import load_adapter
+        from .training.verifier_training import load_adapter
 
         folder = shipped_verifier_dir() if path is None else Path(path)
         if folder is None:
@@ -92,7 +92,7 @@ class PairVerifier:
 
     def logits(self, questions: Sequence[str], candidates: Sequence[str]) -> np.ndarray:
         """Raw logits (float32), one per pair."""
-        from .training.cross_encoder import predict_logits
+        from .training.verifier_training import predict_logits
 
         if len(questions) != len(candidates):
             raise InputError(f"got {len(questions)} questions but {len(candidates)} candidates")

@@ -149,7 +149,8 @@ def test_seed_run_stopped_early_and_resumed_equals_an_uninterrupted_run(tmp_path
     """Seed optimisation checkpoints each seed at the early stop and resumes the best: CrossEncoderTrainer's
     resume must continue the same schedule and data order as one uninterrupted run."""
     from paraqd.pairs.data import read_labelled_pairs
-    from paraqd.training.cross_encoder import CrossEncoderTrainingConfig, _StopAt, _trainer
+    from paraqd.training.cross_encoder import CrossEncoderTrainingConfig, _trainer
+    from paraqd.training.cross_encoder_fit import _StopAt
 
     gold = read_labelled_pairs(_gold(tmp_path / "gold.csv"))
     config = CrossEncoderTrainingConfig(batch_size=2, max_length=32, lr=1e-4)

@@ -171,6 +171,14 @@ def test_paper_defaults():
     assert (cfg.loss, cfg.distance, cfg.margin) == ("triplet", "euclidean", 5.0)
 
 
+
+def test_the_trainer_module_re_exports_its_settings():
+    """TrainingConfig and TrainingResult moved to trainer_config (issue 25); the old imports still work."""
+    from paraqd.training import trainer, trainer_config
+
+    assert trainer.TrainingConfig is trainer_config.TrainingConfig is TrainingConfig
+    assert trainer.TrainingResult is trainer_config.TrainingResult
+
 def test_refuses_non_empty_dir_and_missing_checkpoint(tmp_path):
     data = write_triplets(tmp_path / "t.csv")
     out = tmp_path / "model"

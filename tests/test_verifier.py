@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from paraqd.errors import InputError
-from paraqd.training.cross_encoder import (
+from paraqd.training.verifier_training import (
     VerifierConfig,
     add_lora,
     length_batches,
@@ -96,7 +96,7 @@ def test_fractional_epochs_the_time_budget_and_on_epoch(tiny_bert):
 
 
 def test_length_batch_sampler_feeds_the_trainer_similar_lengths():
-    from paraqd.training.cross_encoder import length_batch_sampler
+    from paraqd.training.verifier_training import length_batch_sampler
 
     lengths = [5, 50, 6, 51, 7, 52, 8, 53]
     sampler = length_batch_sampler(lengths)(list(range(8)), batch_size=2, drop_last=False, seed=3)
@@ -158,3 +158,16 @@ def test_recipe_trains_through_the_cross_encoder_trainer_and_pair_verifier_loads
     verifier = PairVerifier.load(tmp_path / "model", base=tiny_bert, device="cpu")
     probs = verifier.predict([questions.read_text()[:40]] * 2, ["Tom owns 12 apples.", "Tom owns 13 apples."])
     assert probs.shape == (2,) and np.isfinite(probs).all()
+
+
+def test_the_old_module_re_exports_the_trainer_and_the_verifier():
+    """paraqd.training.cross_encoder keeps every name it had before the split (issue 25)."""
+    from paraqd.training import cross_encoder, cross_encoder_fit, verifier_training
+
+    assert cross_encoder.fit_cross_encoder is cross_encoder_fit.fit_cross_encoder
+    assert cross_encoder._StopAt is cross_encoder_fit._StopAt
+    moved = ["ADAPTER_FILES", "LORA_TARGETS", "TrainReport", "VerifierConfig", "add_lora", "as_cross_encoder",
+             "collate", "length_batch_sampler", "length_batches", "load_adapter", "load_base", "predict_logits",
+             "save_adapter", "tokenize_pairs", "train_verifier"]
+    assert [n for n in moved if getattr(cross_encoder, n) is not getattr(verifier_training, n)] == []
+    assert set(moved) <= set(cross_encoder.__all__)

@@ -250,8 +250,8 @@ def run_verifier(args) -> int:
 
     if importlib.util.find_spec("peft") is None:
         raise InputError("--recipe verifier needs peft: pip install 'paraqd[verifier]'")
-    from ..training.cross_encoder import VerifierConfig
     from ..training.verifier_recipe import train_verifier_recipe
+    from ..training.verifier_training import VerifierConfig
 
     try:
         config = VerifierConfig(epochs=1.0 if args.epochs is None else args.epochs, batch_size=args.batch_size or 16,

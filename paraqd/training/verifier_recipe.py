@@ -7,7 +7,7 @@
    under the seed and keep ``max_questions``;
 2. build labelled pairs with the rewording and subtle-negative operators
    (:func:`paraqd.training.verifier_data.build_pairs`);
-3. train the LoRA verifier for ``config.epochs`` (:func:`paraqd.training.cross_encoder.train_verifier`);
+3. train the LoRA verifier for ``config.epochs`` (:func:`paraqd.training.verifier_training.train_verifier`);
 4. write the adapter and ``paraqd.json`` (data hashes, excluded questions, pair counts per operator, time,
    pairs per second, configuration, versions) into the output folder, which
    :class:`paraqd.verifier.PairVerifier` loads.
@@ -29,10 +29,10 @@ from typing import Any
 
 from ..errors import InputError
 from ..io import write_json
-from .cross_encoder import VerifierConfig, add_lora, load_base, save_adapter, train_verifier
 from .data import banned_questions, read_questions, sha256_file, with_source_dev_files
 from .metadata import library_versions
 from .verifier_data import PairSpec, build_pairs
+from .verifier_training import VerifierConfig, add_lora, load_base, save_adapter, train_verifier
 
 DEFAULT_MAX_QUESTIONS = 2000
 
