@@ -12,9 +12,12 @@ from ..analysis import Analyzer, QuestionDoc, default_analyzer
 from ..errors import InputError
 from ..registries import Registry, call_with_accepted
 from .base import Check
+from .comparison import ComparisonCheck
 from .content import ContentCheck
+from .context import ContextCheck
 from .entities import EntityCheck
 from .findings import CheckResult
+from .grounding import GroundingCheck
 from .numbers import NumberCheck
 from .question import QuestionCheck
 from .relations import RelationCheck
@@ -56,6 +59,9 @@ register_check("entities")(EntityCheck)
 register_check("question")(QuestionCheck)
 register_check("relations")(RelationCheck)
 register_check("content")(ContentCheck)
+register_check("context")(ContextCheck)
+register_check("comparison")(ComparisonCheck)
+register_check("grounding")(GroundingCheck)
 
 
 def create_check(name: str, synonyms=None) -> Check:
@@ -65,7 +71,9 @@ def create_check(name: str, synonyms=None) -> Check:
 
 def default_checks(synonyms=None, names: Sequence[str] | None = None) -> list[Check]:
     """Every registered check (``names``: those), in registration order: paraqd's own are the numbers, units,
-    entities and key nouns, the question itself, relation words and the content words kept.
+    entities and key nouns, the question itself, relation words, the content words kept, days of the week
+    added (a condition or a setting), the way each
+    comparison compares (a factor or a difference), and that the asked thing is one the problem mentions.
 
     ``synonyms`` (a :class:`~paraqd.checks.synonyms.WordSimilarity`) lets the entity check accept a noun
     replaced by a synonym in one place, and the content check count a synonym as kept.

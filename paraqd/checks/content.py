@@ -128,15 +128,22 @@ class ContentCheck(Check):
         n_lost = sum(lost.values())
         if not n_lost:
             return []
-        words = sorted(lost, key=lambda w: q_last[w].start)
-        listed = ", ".join(f'"{q_last[w].text}"' for w in words[: self.max_listed])
-        more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
+        # the words gone from the paraphrase are named as dropped; a word it still has, fewer times, is only
+        # counted (an explanation names only words missing from the paraphrase)
+        gone = sorted((w for w in lost if p_counts.get(w, 0) == 0), key=lambda w: q_last[w].start)
+        fewer = sorted((w for w in lost if p_counts.get(w, 0) > 0), key=lambda w: q_last[w].start)
         if is_deletion(question, paraphrase):
             kind, severity, what, copied = "content_deleted", self.deleted, "content words deleted", 1.0
         else:
             kind, severity, what = "content_missing", Severity.MINOR, "content words dropped"
             copied = copied_share(question, paraphrase)
+        def listed(words: list[str]) -> str:
+            more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
+            return ", ".join(f'"{q_last[w].text}"' for w in words[:self.max_listed]) + more
+
+        parts = ([f"{what}: {listed(gone)}"] if gone else []) + (
+            [f"written fewer times: {listed(fewer)}"] if fewer else [])
         return [Finding(
-            kind, f"{what}: {listed}{more} ({n_lost} of {total})",
-            severity, tuple(q_last[w] for w in words), (), extent=content_extent(n_lost, total, copied),
+            kind, f"{'; '.join(parts)} ({n_lost} of {total})",
+            severity, tuple(q_last[w] for w in gone), (), extent=content_extent(n_lost, total, copied),
         )]

@@ -244,7 +244,8 @@ def changed_lists(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[
     never mentions added ("On Tuesdays and Thursdays" -> "On Tuesdays, Thursdays and Saturdays"), or an item
     left out of a list that keeps two others and mentioned nowhere else in its sentence ("Manny, his
     classmates and Mr. Keith all had 1 piece" -> "his classmates and Mr. Keith all had 1 piece").
-    Returns ``(question's list, paraphrase's list, added, dropped)`` per change, the items as written."""
+    Returns ``(question's list, paraphrase's list, added, dropped)`` per change, the items as written (each
+    list as its items quoted one by one: '"Greg", "Sharon"')."""
     def forms(tok) -> set[str]:
         return {tok.lower_, (tok.lemma_ or tok.text).lower()}
 
@@ -266,7 +267,8 @@ def changed_lists(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[
         added = [t.text for t in p_items if not forms(t) & q_words]
         dropped = [t.text for t in q_items if not forms(t) & p_forms and not forms(t) & sentence]
         if added or dropped:
-            changes.append((", ".join(t.text for t in q_items), ", ".join(t.text for t in p_items), added, dropped))
+            changes.append((", ".join(f'"{t.text}"' for t in q_items), ", ".join(f'"{t.text}"' for t in p_items),
+                            added, dropped))
     return changes
 
 
@@ -396,8 +398,12 @@ _RENAMES_KEY = "paraqd.checks.renames"
 
 def _find_renames(question: QuestionDoc, paraphrase: QuestionDoc) -> tuple[tuple[Rename, ...], tuple[Term, ...]]:
     q_terms, p_terms = key_terms(question), key_terms(paraphrase)
-    lost = [t for k, t in q_terms.items() if len(t.mentions) > len(p_terms[k].mentions if k in p_terms else ())]
-    new = [t for k, t in p_terms.items() if k not in q_terms]
+    q_words, p_words = _words(question), _words(paraphrase)
+    # a term whose word is still on the other side in another role ("the *cycling* race" -> "is *cycling*") was
+    # neither lost nor renamed: a rename names a word absent from the side it left
+    lost = [t for k, t in q_terms.items() if len(t.mentions) > len(p_terms[k].mentions if k in p_terms else ())
+            and (k in p_terms or not _said(t, p_words))]
+    new = [t for k, t in p_terms.items() if k not in q_terms and not _said(t, q_words)]
     subs = _substitutions(question, paraphrase) if lost and new else {}
     renames: list[Rename] = []
     vanished: list[Term] = []
@@ -413,6 +419,16 @@ def _find_renames(question: QuestionDoc, paraphrase: QuestionDoc) -> tuple[tuple
         new.remove(partner)
         renames.append(Rename(old, partner, consistent))
     return tuple(renames), tuple(vanished)
+
+
+def _words(doc: QuestionDoc) -> frozenset[str]:
+    """Every alphabetic word of ``doc``, lower-cased, as written and as its lemma."""
+    return frozenset(w for t in doc.doc if t.is_alpha for w in (t.lower_, (t.lemma_ or t.text).lower()))
+
+
+def _said(term: Term, words: frozenset[str]) -> bool:
+    """Whether ``words`` hold ``term``, by its key or as one of its mentions is written."""
+    return term.key in words or any(m.text.lower() in words for m in term.mentions)
 
 
 class EntityCheck(Check):
@@ -482,7 +498,7 @@ class EntityCheck(Check):
             what = (f'adds {", ".join(added)}' if added else "") + (" and " if added and dropped else "") + \
                 (f'leaves out {", ".join(dropped)}' if dropped else "")
             findings.append(Finding(
-                "list_changed", f'the list "{q_items}" became "{p_items}" ({what})', Severity.MAJOR, (), (),
+                "list_changed", f'the list {q_items} became {p_items} ({what})', Severity.MAJOR, (), (),
             ))
         for term in vanished:
             what = "the name" if term.is_name else "the noun"

@@ -13,7 +13,9 @@ blue one", "one glass" = "a glass"). They still pair with a number of the same v
 ("Grade 5" -> "fifth grade").
 
 A value that disappears is reported as missing, one that appears from nowhere as added, and a missing value
-paired with an added one (in order of position) as changed. When every value survives, the values must
+paired with an added one (in order of position) as changed. An added value about something the problem never
+counts or measures (a weight in a problem about books, a calendar year) is context (:mod:`.context`): a note
+(``context_added``, minor), not an addition to the problem. When every value survives, the values must
 still count the same things: "5 apples and 3 pears" -> "3 apples and 5 pears" keeps both numbers and both
 nouns but swaps their roles (critical).
 """
@@ -28,6 +30,7 @@ from ..analysis.document import NumberMention, QuestionDoc
 from ..analysis.numbers import extract_multipliers
 from ..analysis.quantities import conversions
 from .base import Check
+from .context import context_numbers, describe
 from .entities import counted_nouns
 from .findings import Finding, Severity
 from .units import quantity_mentions
@@ -204,6 +207,15 @@ class NumberCheck(Check):
 
         gone = sorted((q_by_key[k] for k in missing), key=lambda ms: ms[0].start)
         new = sorted((p_by_key[k] for k in added), key=lambda ms: ms[0].start)
+        # numbers about things the problem never counts or measures: context, a note (:mod:`.context`)
+        context = context_numbers(question, paraphrase, new)
+        if context:
+            new = [ms for ms in new if not any(ms is c for c in context)]
+            spans = tuple(m for ms in context for m in ms)
+            findings.append(Finding(
+                "context_added", f"the paraphrase adds {describe(spans)}, about nothing the question counts "
+                "or measures (context: the problem is the same)", Severity.MINOR, (), spans,
+            ))
         hard_gone = [ms for ms in gone if not _is_soft(ms[0])]
         hard_new = [ms for ms in new if not _is_soft(ms[0])]
         pairs = list(zip(hard_gone, hard_new))

@@ -34,7 +34,7 @@ from ..analysis.document import Mention, QuestionDoc
 from ..resources import load_json
 from .base import Check
 from .content import copied_share, is_deletion
-from .days import added_days, changed_days
+from .days import changed_days
 from .entities import aligned_substitutions, deletions_in_place
 from .findings import Finding, Severity
 from .roles import exchanged_roles
@@ -384,8 +384,8 @@ def _quoted(mentions) -> str:
 class RelationCheck(Check):
     """Reports relation words flipped to the other pole, relation words missing, terms exchanged around their
     relation, the giver and receiver of a verb exchanged (:mod:`.roles`), a relative day ("the previous day")
-    written as another day or days of the week the question never names (:mod:`.days`; the ``deleted``
-    severity, major), and negations changed.
+    written as another day (:mod:`.days`; the ``deleted`` severity, major), and negations changed. Days of
+    the week the question never names are the context check's (:class:`~paraqd.checks.context.ContextCheck`).
 
     Severities are parameters (defaults chosen on the development data, ``benchmarks/check_dev.py``).
     """
@@ -469,12 +469,6 @@ class RelationCheck(Check):
             findings.append(Finding(
                 "day_changed", f'"{q_m.text}" (that is, {meant}) became "{p_m.text}", another day',
                 self.deleted, (q_m,), (p_m,),
-            ))
-        new_days = added_days(question, paraphrase)
-        if new_days:
-            findings.append(Finding(
-                "day_added", f"the paraphrase adds {_quoted(new_days)}, days the question never names (a "
-                "condition on when things happen)", self.deleted, (), tuple(new_days),
             ))
         for q_roles, p_roles in exchanged_roles(question, paraphrase):
             findings.append(Finding(

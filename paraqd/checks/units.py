@@ -19,6 +19,7 @@ from ..analysis.document import NumberMention, QuestionDoc, UnitMention
 from ..analysis.quantities import conversions
 from ..analysis.quantities import quantities as all_quantities
 from .base import Check
+from .context import context_units, describe
 from .findings import Finding, Severity
 
 
@@ -145,7 +146,14 @@ class UnitCheck(Check):
                 "unit_missing", f"the unit {_plural(ms[0])} is missing",
                 _severity(ms, question, paraphrase), tuple(ms), (),
             ))
-        for name in added:
+        context = [name for name in added if context_units(question, paraphrase, p_units[name])]
+        if context:
+            spans = tuple(m for name in context for m in p_units[name])
+            findings.append(Finding(
+                "context_added", f"the paraphrase adds {describe(spans)}, a kind of unit the question "
+                "measures nothing in (context: the problem is the same)", Severity.MINOR, (), spans,
+            ))
+        for name in (n for n in added if n not in context):
             ms = p_units[name]
             findings.append(Finding(
                 "unit_added", f"the unit {_plural(ms[0])} is not in the question",
