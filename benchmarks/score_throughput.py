@@ -95,6 +95,20 @@ def forget_words(scorer) -> None:
         judge.clear()
 
 
+def compare_cpu_backends(questions, paraphrases, args) -> dict:
+    """--backends compared with torch on the pure-cosine pairs (``compare_backends`` of onnx_scoring.py)."""
+    backends = [b for b in args.backends.split(",") if b]
+    if not backends:
+        return {}
+    from onnx_scoring import compare_backends  # benchmarks/onnx_scoring.py: the same measurement
+
+    compared = compare_backends(questions, paraphrases, backends, rounds=args.repeats, batch_size=args.batch_size)
+    for backend, row in compared["backends"].items():
+        print(f"backend {backend:<10} {row}")
+    return {"backends": compared["backends"], "backends_skipped": compared["skipped"],
+            "fastest_backend": compared["fastest"]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=2, help="timed repetitions; the best is kept")
@@ -114,8 +128,8 @@ def main() -> None:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     import pandas as pd
 
-    from paraqd.checks.checker import parse_processes
     from paraqd.resources import load_spacy
+    from paraqd.scheduling import parse_processes
     from paraqd.scoring import ParaphraseScorer
 
     if not AQUA_TEST.is_file():
@@ -257,17 +271,7 @@ def main() -> None:
           f"{rank_bare_s:.2f} s; hybrid {hrank_s:.2f} s vs naive hybrid loop {hnaive_s:.2f} s")
 
     # -- backends ------------------------------------------------------------------------------------------
-    backends = [b for b in args.backends.split(",") if b]
-    if backends:
-        from onnx_scoring import compare_backends  # benchmarks/onnx_scoring.py: the same measurement
-
-        compared = compare_backends(questions, paraphrases, backends, rounds=args.repeats,
-                                    batch_size=args.batch_size)
-        for backend, row in compared["backends"].items():
-            print(f"backend {backend:<10} {row}")
-        result["backends"] = compared["backends"]
-        result["backends_skipped"] = compared["skipped"]
-        result["fastest_backend"] = compared["fastest"]
+    result.update(compare_cpu_backends(questions, paraphrases, args))
     print(json.dumps(result))
 
 

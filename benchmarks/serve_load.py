@@ -13,8 +13,14 @@ process, never at the same time as the server's (an idle server costs nothing): 
 Reported per scenario: requests/s, pairs/s, p50/p95 latency (ms), and the same for the direct calls; the
 last line printed is one JSON object. Inputs: the bundled sample pairs (data/samples), cycled.
 
+``--load 1,16,150`` measures the service under load instead: for each number of concurrent clients, every
+client sends single-pair ``/score`` requests back to back (``--load-requests`` in all, bounded by
+--time-limit) while a probe asks ``/health`` every 50 ms. Reported per level: requests/s, p50/p95 latency,
+the answers' statuses (a 503 is the queue limit refusing, with Retry-After) and the ``/health`` p50/p95/max.
+
     python benchmarks/serve_load.py                        # the embedded model, load()'s default scoring
     python benchmarks/serve_load.py --requests 50 --hybrid --workers 2
+    python benchmarks/serve_load.py --load 1,16,150 --load-requests 600
 """
 
 from __future__ import annotations
@@ -112,6 +118,67 @@ def time_server(url: str, endpoint: str, work, concurrency: int, time_limit: flo
     return latencies, time.perf_counter() - start
 
 
+def time_load(url: str, pairs, clients: int, total: int, time_limit: float) -> dict:
+    """``clients`` concurrent clients sending ``total`` single-pair /score requests (bounded by ``time_limit``)
+    while a probe asks /health every 50 ms: throughput, latencies, statuses and the health latencies."""
+    import threading
+
+    import httpx
+
+    deadline = time.perf_counter() + time_limit
+    per_client = max(1, total // clients)
+    statuses: dict[int, int] = {}
+    latencies: list[float] = []
+    health: list[float] = []
+    lock = threading.Lock()
+    done = threading.Event()
+
+    def client(k: int) -> None:
+        with httpx.Client(base_url=url, timeout=120) as http:
+            for i in range(per_client):
+                if time.perf_counter() > deadline:
+                    break
+                q, p = pairs[(k * per_client + i) % len(pairs)]
+                t = time.perf_counter()
+                response = http.post("/score", json={"pairs": [{"question": q, "paraphrase": p}]})
+                elapsed = time.perf_counter() - t
+                with lock:
+                    statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+                    if response.status_code == 200:
+                        latencies.append(elapsed)
+                if response.status_code not in (200, 503):
+                    raise RuntimeError(f"/score answered {response.status_code}: {response.text[:200]}")
+
+    def probe() -> None:
+        with httpx.Client(base_url=url, timeout=30) as http:
+            while not done.is_set():
+                t = time.perf_counter()
+                if http.get("/health").status_code != 200:
+                    raise RuntimeError("/health did not answer 200")
+                health.append(time.perf_counter() - t)
+                done.wait(0.05)
+
+    prober = threading.Thread(target=probe, daemon=True)
+    prober.start()
+    start = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(client, range(clients)))
+    wall = time.perf_counter() - start
+    done.set()
+    prober.join(timeout=30)
+    ordered = sorted(health)
+
+    def pct(values, p):
+        return round(values[min(len(values) - 1, max(0, round(p / 100 * len(values)) - 1))] * 1000, 2)
+
+    out = summary(latencies, wall, 1) if latencies else {"requests": 0}
+    out.update({"clients": clients, "statuses": {str(k): v for k, v in sorted(statuses.items())},
+                "answered_per_s": round(sum(statuses.values()) / wall, 2),
+                "health_probes": len(ordered), "health_p50_ms": pct(ordered, 50), "health_p95_ms": pct(ordered, 95),
+                "health_max_ms": round(ordered[-1] * 1000, 2)})
+    return out
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind((HOST, 0))
@@ -169,7 +236,20 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0,
                         help="seconds per scenario at most (direct and server together; default: 60)")
     parser.add_argument("--startup-timeout", type=float, default=300.0, help="seconds to wait for the server")
+    parser.add_argument("--load", metavar="N,N,...",
+                        help="measure the service under load at these numbers of concurrent clients (1..256 "
+                             "each), with a /health probe, instead of the scenarios above")
+    parser.add_argument("--load-requests", type=int, default=300,
+                        help="requests per load level (default: 300; 1..10000)")
     args = parser.parse_args()
+    if args.load:
+        try:
+            levels = [int(x) for x in args.load.split(",")]
+        except ValueError:
+            parser.error("--load takes whole numbers separated by commas, e.g. 1,16,150")
+        if not levels or not all(1 <= n <= 256 for n in levels) or not 1 <= args.load_requests <= 10_000:
+            parser.error("--load levels 1..256, --load-requests 1..10000")
+        return run_load(args, levels)
     if not 1 <= args.requests <= 10_000 or not 1 <= args.batch <= 256 or not 1 <= args.concurrency <= 64 \
             or not 1 <= args.rounds <= args.requests:
         parser.error("--requests 1..10000, --batch 1..256, --concurrency 1..64, --rounds 1..requests")
@@ -227,6 +307,31 @@ def main() -> None:
                       "startup_s": round(startup_s, 1), "cpus": os.cpu_count(),
                       "load_average": [round(x, 1) for x in os.getloadavg()], "distinct_pairs": len(pairs),
                       "scenarios": results}))
+
+
+def run_load(args, levels: list[int]) -> None:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    pairs = sample_pairs()
+    port = free_port()
+    url = f"http://{HOST}:{port}"
+    process = start_server(args, port)
+    results = {}
+    try:
+        health = wait_ready(process, url, args.startup_timeout)
+        time_load(url, pairs, 1, 5, args.time_limit)  # warm-up
+        for clients in levels:
+            results[str(clients)] = time_load(url, pairs, clients, max(args.load_requests, clients), args.time_limit)
+    finally:
+        stop(process)
+    print(f"{'clients':>7} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'health p95 ms':>14} {'health max ms':>14}  "
+          "statuses")
+    for clients, row in results.items():
+        print(f"{clients:>7} {row.get('requests_per_s', 0):>7} {row.get('p50_ms', '-'):>8} {row.get('p95_ms', '-'):>8} "
+              f"{row['health_p95_ms']:>14} {row['health_max_ms']:>14}  {row['statuses']}")
+    print(json.dumps({"host": HOST, "workers": args.workers, "model": health.get("model"),
+                      "hybrid": health.get("hybrid"), "limits": health.get("limits"), "cpus": os.cpu_count(),
+                      "load_average": [round(x, 1) for x in os.getloadavg()], "load": results}))
 
 
 if __name__ == "__main__":

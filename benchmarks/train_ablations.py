@@ -79,6 +79,45 @@ def parse_args(argv=None):
     return parser.parse_args(argv)
 
 
+def variant_triplets(data: dict, reference, pool, cache, table: np.ndarray, check_passes):
+    """The (anchor, positive, negative) row indices a variant trains on: the reference triplets (less the
+    operator columns it drops) and/or the pool ones, only those the check missed, only the hardest."""
+    import pandas as pd
+
+    parts = []
+    if data.get("reference", True):
+        ref = reference
+        for col in data.get("drop", []):
+            ref = ref[(ref["positive_op"] != col) & (ref["negative_op"] != col)]
+        parts.append(ref)
+    if data.get("pool", True):
+        parts.append(pool)
+    train = pd.concat(parts, ignore_index=True)
+    a, p, n = (cache.lookup(train[c].tolist()) for c in ("anchor", "positive", "negative"))
+    if data.get("check_missed"):
+        passed = check_passes(train["anchor"].tolist(), train["negative"].tolist())
+        a, p, n = a[passed], p[passed], n[passed]
+    if data.get("hard_fraction"):
+        gap = (table[a] * table[n]).sum(-1) - (table[a] * table[p]).sum(-1)
+        hardest = np.argsort(-gap, kind="stable")[: int(len(gap) * data["hard_fraction"])]
+        a, p, n = a[hardest], p[hardest], n[hardest]
+    return a, p, n
+
+
+def print_table(results: dict, hand: list[str]) -> None:
+    """One markdown row per variant: pure and hybrid validation figures, the hand-labelled hybrid AUCs."""
+    hand_columns = [f"{name} hybrid roc_auc" for name in hand]
+    print("| variant | triplets | pure wF1 | pure mu_s | pure AUC | hybrid wF1 | hybrid mu_s | hybrid AUC | "
+          + "".join(f"{name.removesuffix('_labelled')} hybrid AUC | " for name in hand) + "description |")
+    print("|---|---|---|---|---|---|---|---|" + "---|" * len(hand) + "---|")
+    for name, r in results.items():
+        pv, hv = r["validation"]["pure"], r["validation"]["hybrid"]
+        print(f"| {name} | {r['triplets']} | {pv['weighted_f1_paper']:.3f} | {pv['separation']:.3f} | "
+              f"{pv['roc_auc']:.3f} | {hv['weighted_f1_paper']:.3f} | {hv['separation']:.3f} | "
+              f"{hv['roc_auc']:.3f} | " + "".join(f"{r['validation'][c]:.3f} | " for c in hand_columns)
+              + f"{r['description']} |")
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     if not DATA.is_dir():
@@ -175,23 +214,7 @@ def main(argv=None) -> int:
                               "validation": validate([])}}
     for name in names:
         description, data, overrides = VARIANTS[name]
-        parts = []
-        if data.get("reference", True):
-            ref = reference
-            for col in data.get("drop", []):
-                ref = ref[(ref["positive_op"] != col) & (ref["negative_op"] != col)]
-            parts.append(ref)
-        if data.get("pool", True):
-            parts.append(pool)
-        train = pd.concat(parts, ignore_index=True)
-        a, p, n = (cache.lookup(train[c].tolist()) for c in ("anchor", "positive", "negative"))
-        if data.get("check_missed"):
-            passed = check_passes(train["anchor"].tolist(), train["negative"].tolist())
-            a, p, n = a[passed], p[passed], n[passed]
-        if data.get("hard_fraction"):
-            gap = (table[a] * table[n]).sum(-1) - (table[a] * table[p]).sum(-1)
-            hardest = np.argsort(-gap, kind="stable")[: int(len(gap) * data["hard_fraction"])]
-            a, p, n = a[hardest], p[hardest], n[hardest]
+        a, p, n = variant_triplets(data, reference, pool, cache, table, check_passes)
         config = dataclasses.replace(HeadConfig(seed=args.seed), **{**BASE, **overrides})
         result = train_head(table, a, p, n, config)
         results[name] = {"description": description, "triplets": int(len(a)), "head_seconds":
@@ -203,16 +226,7 @@ def main(argv=None) -> int:
           f"questions; training: {len(reference)} reference + {len(pool)} pool triplets; "
           f"{encoded} texts encoded in {cache.seconds:.0f} s ({encoded / max(cache.seconds, 1e-9):.1f} texts/s)")
     print()
-    hand_columns = [f"{name} hybrid roc_auc" for name in hand]
-    print("| variant | triplets | pure wF1 | pure mu_s | pure AUC | hybrid wF1 | hybrid mu_s | hybrid AUC | "
-          + "".join(f"{name.removesuffix('_labelled')} hybrid AUC | " for name in hand) + "description |")
-    print("|---|---|---|---|---|---|---|---|" + "---|" * len(hand) + "---|")
-    for name, r in results.items():
-        pv, hv = r["validation"]["pure"], r["validation"]["hybrid"]
-        print(f"| {name} | {r['triplets']} | {pv['weighted_f1_paper']:.3f} | {pv['separation']:.3f} | "
-              f"{pv['roc_auc']:.3f} | {hv['weighted_f1_paper']:.3f} | {hv['separation']:.3f} | "
-              f"{hv['roc_auc']:.3f} | " + "".join(f"{r['validation'][c]:.3f} | " for c in hand_columns)
-              + f"{r['description']} |")
+    print_table(results, list(hand))
     payload = {"validation_pairs": int(len(val)), "timings": {k: round(v, 2) for k, v in timings.items()},
                "reference_triplets": int(len(reference)), "pool_triplets": int(len(pool)), "results": results}
     if args.json_out:

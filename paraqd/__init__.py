@@ -26,6 +26,8 @@ _LAZY = {
     "CriticalInfoChecker": ("paraqd.checks", "CriticalInfoChecker"),
     "Evaluator": ("paraqd.evaluation", "Evaluator"),
     "evaluate_scores": ("paraqd.evaluation.metrics", "evaluate_scores"),
+    "reword": ("paraqd.llm.rewording", "reword"),
+    "RewordClient": ("paraqd.llm.client", "RewordClient"),
 }
 
 

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import itertools
 import logging
-import os
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -35,6 +34,7 @@ from .engines.base import derive_rng, rewrite_questions  # noqa: F401  (re-expor
 from .engines.local import init_pool_worker, init_worker, rewrite_chunk, run_rule_operators  # noqa: F401
 from .errors import InputError, ModelUnavailableError
 from .operators import Operator, create_operator, get_operator_class, resolve_operator_names
+from .scheduling import chunks, cpu_count
 
 logger = logging.getLogger(__name__)
 
@@ -96,11 +96,6 @@ def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None 
     return built
 
 
-def _chunks(items: list, size: int) -> Iterable[list]:
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
-
 def run_model_operators(texts: Sequence[str], operators: list[Operator], seed: int,
                         spacy_model: str | None = None, batch_size: int = 32,
                         progress: Callable[[int], None] | None = None) -> list[dict[str, str | None]]:
@@ -111,7 +106,7 @@ def run_model_operators(texts: Sequence[str], operators: list[Operator], seed: i
     if not operators:
         return results
     analyzer = default_analyzer(spacy_model)
-    for batch in _chunks(list(enumerate(texts)), batch_size):
+    for batch in chunks(list(enumerate(texts)), batch_size):
         docs = list(analyzer.pipe([t for _, t in batch]))
         for op in operators:
             rngs = [derive_rng(seed, pos, op.name) for pos, _ in batch]
@@ -209,7 +204,7 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
 
     rule_ops = [op for op in ops if not op.batched or op.in_workers]
     model_ops = [op for op in ops if op.batched and not op.in_workers]
-    workers = (os.cpu_count() or 1) if workers is None else max(1, int(workers))
+    workers = cpu_count() if workers is None else max(1, int(workers))
 
     if isinstance(engine, str):
         options = dict(engine_options or {})

@@ -31,7 +31,7 @@ class FilterResult:
 
 def filter_candidates(scorer, df: pd.DataFrame, question_column: str, candidate_column: str, *,
                       threshold: float | None = None, reasons: bool = True,
-                      source: str = "input") -> FilterResult:
+                      source: str = "input", judge=None) -> FilterResult:
     """Score every (question, candidate) row of ``df`` and split it into accepted and rejected rows.
 
     Args:
@@ -41,6 +41,8 @@ def filter_candidates(scorer, df: pd.DataFrame, question_column: str, candidate_
         threshold: minimum score of a valid candidate (default: the scorer's).
         reasons: explain the rejected rows (a ``reasons`` column: what the candidate lost or changed).
         source: the name of the input in error messages.
+        judge: a :class:`paraqd.llm.Judge` deciding the rows scored near the threshold; adds a ``decided_by``
+            column (``checks`` or ``judge``), and the judge's reason to a rejected row's ``reasons``.
 
     Returns:
         :class:`FilterResult`. ``accepted`` gains ``score`` and ``rank`` (1 = best of its question); its rows
@@ -62,6 +64,11 @@ def filter_candidates(scorer, df: pd.DataFrame, question_column: str, candidate_
         why = None
     out["score"] = scores.astype(float).round(6)
     valid = scores >= limit
+    if judge is not None:
+        valid, decided, notes = judge.decide(questions, candidates, scores, limit)
+        out["decided_by"] = decided
+        if why is not None:
+            why = [f"judge: {note or 'invalid'}" if by == "judge" else w for w, by, note in zip(why, decided, notes)]
 
     first_seen = {q: i for i, q in reversed(list(enumerate(questions)))}
     accepted = out[valid].copy()

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -57,23 +57,19 @@ def _cosines(cosines, results) -> np.ndarray:
     return cos
 
 
-#: The registry of hybrid rules (:mod:`paraqd.registries`): :class:`HybridRule` subclasses by ``kind``, the
-#: name a model's ``paraqd.json`` gives in ``scoring.rule.kind``.
-hybrid_rules = Registry("hybrid_rules", what="scoring rule kind")
-
-R = TypeVar("R", bound=type)
-
-
-def register_rule(cls: R) -> R:
-    """Class decorator adding a :class:`HybridRule` subclass to the registry under its ``kind``.
-
-    A model whose ``paraqd.json`` stores ``"rule": {"kind": KIND, ...}`` then scores with it
-    (:meth:`HybridRule.from_dict`).
-    """
+def _check_rule(cls: Any) -> None:
     if not (isinstance(cls, type) and issubclass(cls, HybridRule)) or not cls.kind:
         raise TypeError(f"{cls!r} must be a HybridRule subclass with a kind")
-    hybrid_rules.register(cls.kind, func=cls)
-    return cls
+
+
+#: The registry of hybrid rules (:mod:`paraqd.registries`): :class:`HybridRule` subclasses by ``kind``, the
+#: name a model's ``paraqd.json`` gives in ``scoring.rule.kind``.
+hybrid_rules = Registry("hybrid_rules", what="scoring rule kind", name_attr="kind", validate=_check_rule)
+
+#: Class decorator adding a :class:`HybridRule` subclass to the registry under its ``kind``
+#: (``@register_rule``); a model whose ``paraqd.json`` stores ``"rule": {"kind": KIND, ...}`` then scores with
+#: it (:meth:`HybridRule.from_dict`).
+register_rule = hybrid_rules.decorator()
 
 
 class HybridRule:
@@ -254,12 +250,21 @@ class Explanation:
         if self.ignored_findings:
             reasons = [*reasons, "valid by the pure learned cosine alone, which ignores these findings "
                                  "(the default hybrid score would reject it)"]
+        if self.checks_failed:
+            reasons = [*reasons, f"not checked for {', '.join(self.checks_failed)}: the check failed on this pair "
+                                 "(a bug in paraqd, logged)"]
         return reasons
+
+    @property
+    def checks_failed(self) -> tuple[str, ...]:
+        """The checks that raised on this pair (a bug, logged): the verdict does not cover what they check."""
+        return self.check.checks_failed
 
     def to_dict(self) -> dict[str, Any]:
         return {"score": self.score, "cosine": self.cosine, "verdict": self.verdict, "method": self.method,
                 "threshold": self.threshold, "reasons": self.reasons, "check_verdict": self.check.verdict,
-                "findings": [f.to_dict() for f in self.check.findings]}
+                "findings": [f.to_dict() for f in self.check.findings],
+                **({"checks_failed": list(self.checks_failed)} if self.checks_failed else {})}
 
 
 def format_reasons(explanation: Explanation) -> str:

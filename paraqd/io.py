@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -63,6 +64,7 @@ def table_format(path: str | os.PathLike, fmt: str | None = None) -> str:
     return FORMATS[suffix]
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _READ_ERRORS = (ValueError, pd.errors.ParserError, OSError, UnicodeDecodeError)
 
 
@@ -85,6 +87,21 @@ def _stdin_bytes() -> bytes:
     return _STDIN[1]
 
 
+_STREAMS: dict[str, bytes] = {}  # streams read, by path: a command looks at the first rows, then reads it all
+
+
+def _stream_bytes(path: Path) -> bytes:
+    """The bytes of a stream that is not a regular file (a FIFO, ``/dev/fd/N``), read once per process."""
+    key = str(path)
+    if key not in _STREAMS:
+        try:
+            with open(path, "rb") as fh:
+                _STREAMS[key] = fh.read()
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return _STREAMS[key]
+
+
 def _open_source(path: str | os.PathLike, fmt: str | None) -> tuple[str, str, Path | io.BytesIO]:
     """(name for messages, format, readable): a checked, non-empty file, or standard input read whole."""
     if is_stdio(path):
@@ -97,6 +114,12 @@ def _open_source(path: str | os.PathLike, fmt: str | None) -> tuple[str, str, Pa
         raise InputError(f"{path}: no such file")
     if path.is_dir():
         raise InputError(f"{path}: is a directory, expected a .csv, .jsonl, .json or .parquet file")
+    if not path.is_file():  # a named pipe, `<(command)` (/dev/fd/N), a device: a stream, read once
+        data = _stream_bytes(path)
+        if not data.strip():
+            raise InputError(f"{path}: no input (the stream is empty)")
+        known = fmt is not None or path.suffix.lower() in FORMATS
+        return str(path), (table_format(path, fmt) if known else _sniff_format(data)), io.BytesIO(data)
     fmt = table_format(path, fmt)
     if path.stat().st_size == 0:
         raise InputError(f"{path}: file is empty")
@@ -149,6 +172,11 @@ def _decoded_lines(name: str, src: Path | io.BytesIO) -> Iterator[tuple[int, str
 def _check_record(name: str, where: str, rec) -> dict:
     if not isinstance(rec, dict):
         raise InputError(f"{name}: {where}: expected a JSON object, got {type(rec).__name__}")
+    for key, value in rec.items():  # a "\ud800" escape: text no table or writer can hold
+        if isinstance(value, str) and _SURROGATE.search(value):
+            from .validation import text_problem
+
+            raise InputError(f"{name}: {where}, column {key!r} {text_problem(value, max_chars=None)}")
     return rec
 
 
@@ -185,7 +213,7 @@ def _jsonl_records(name: str, src: Path | io.BytesIO) -> Iterator[tuple[int, dic
             raise InputError(f"{name}: line {lineno}: JSON nested too deeply") from None
         if not isinstance(rec, dict):
             raise InputError(f"{name}: line {lineno}: expected a JSON object, got {type(rec).__name__}{hint}")
-        yield lineno, rec
+        yield lineno, _check_record(name, f"line {lineno}", rec)
 
 
 #: DataFrame.attrs key: (unit, numbers) naming where each row came from, e.g. ("line", array of line numbers)
@@ -315,16 +343,35 @@ def text_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "inpu
 
     ``row_offset`` is added to row numbers in errors (for a chunk read from the middle of a file).
     """
+    from .validation import text_problem
+
     values = df[column].tolist()
     out: list[str] = []
     for i, v in enumerate(values):
-        if isinstance(v, str) and (allow_empty or v.strip()):
-            out.append(v)
-            continue
-        kind = "empty" if (v is None or (isinstance(v, str)) or (isinstance(v, float) and v != v)) \
-            else f"not text ({type(v).__name__})"
-        raise InputError(f"{source}: {row_place(df, i, row_offset)}, column {column!r} is {kind}")
+        if isinstance(v, str):
+            problem = None if allow_empty and not v.strip() else text_problem(v)
+            if problem is None:
+                out.append(v)
+                continue
+        elif v is None or (isinstance(v, float) and v != v):
+            problem = "is empty (expected text)"
+        else:
+            problem = f"is {_value_kind(v)} where text was expected"
+        raise InputError(f"{source}: {row_place(df, i, row_offset)}, column {column!r} {problem}")
     return out
+
+
+def _value_kind(value) -> str:
+    """A cell's value in words for errors: "a number (3)", "a list", "a JSON object"."""
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, (int, float)):
+        return f"a number ({value!r})"
+    if isinstance(value, dict):
+        return "a JSON object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"a {type(value).__name__}"
 
 
 def label_column(df: pd.DataFrame, column: str, source: str | os.PathLike = "input") -> list[int]:

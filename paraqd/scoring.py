@@ -29,9 +29,21 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from .defaults import BACKENDS, DEFAULT_THRESHOLD
+from .defaults import DEFAULT_THRESHOLD
 from .errors import InputError
 from .resources import resolve_encoder
+from .scheduling import PROGRESS_BAR_MIN_TEXTS, encode_beside_checks, encode_overlapped, parse_beside_encoding  # noqa: F401  (re-exported: imported from here before)
+from .scheduling import distinct as _distinct
+from .scheduling import progress_bar as _progress_bar
+from .validation import (
+    TextTypeError,
+    check_positive_int,
+    check_text,
+    check_texts,
+    check_threshold,
+    same_length,
+    text_sequence,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from sentence_transformers import SentenceTransformer
@@ -44,8 +56,6 @@ METADATA_FILE = "paraqd.json"
 #: ``scoring.method`` values of a model's ``paraqd.json``: the hybrid score, or the learned cosine alone
 #: (``"cosine"`` is what paraqd wrote for the pure score before the hybrid score became the default).
 HYBRID_METHOD, PURE_METHODS = "hybrid", ("pure", "cosine")
-#: Inputs with at least this many distinct texts show a progress bar when ``show_progress_bar`` is None.
-PROGRESS_BAR_MIN_TEXTS = 2048
 
 
 class RankedCandidate(NamedTuple):
@@ -86,12 +96,11 @@ def stored_method(scoring: dict[str, Any], source: str = METADATA_FILE) -> bool 
 
 
 def _check_texts(texts: Sequence[str], what: str) -> list[str]:
-    if isinstance(texts, str):
-        raise InputError(f"{what} must be a list of strings, not one string")
-    out = list(texts)
+    """Texts to encode: strings (an empty one is allowed here; scored pairs refuse it, :func:`check_texts`)."""
+    out = text_sequence(texts, what)
     for i, text in enumerate(out):
         if not isinstance(text, str):
-            raise InputError(f"{what}[{i}] is not text ({type(text).__name__})")
+            raise TextTypeError(f"{what}[{i}]", f"is not text ({type(text).__name__})")
     return out
 
 
@@ -111,33 +120,47 @@ class ParaphraseScorer:
         hybrid: a :class:`paraqd.hybrid.HybridScorer` lowering the learned cosine by what the
             critical-information check finds, or ``None`` for the pure learned cosine.
         workers: processes that parse the texts of the check on large inputs (``None``: every core this
-            process may use; see :func:`paraqd.checks.checker.parse_processes`). The parse runs while the
+            process may use; see :func:`paraqd.scheduling.parse_processes`). The parse runs while the
             encoder embeds the same texts.
     """
 
     def __init__(self, model: SentenceTransformer, *, threshold: float = DEFAULT_THRESHOLD, batch_size: int = 64,
                  metadata: dict[str, Any] | None = None, path: str | None = None, backend: str = "torch",
                  hybrid: HybridScorer | None = None, workers: int | None = None) -> None:
-        if batch_size < 1:
-            raise InputError(f"batch_size must be at least 1, got {batch_size}")
-        if workers is not None and workers < 1:
-            raise InputError(f"workers must be at least 1, got {workers}")
+        batch_size = check_positive_int(batch_size, "batch_size")
+        if workers is not None:
+            workers = check_positive_int(workers, "workers")
         self.model = model
-        self.threshold = float(threshold)
-        self.batch_size = int(batch_size)
+        self.threshold = check_threshold(threshold)
+        self.batch_size = batch_size
         self.metadata: dict[str, Any] = dict(metadata or {})
         self.path = path
         self.backend = backend
+        self._checker = None
+        self._hybrid: HybridScorer | None = None
         self.hybrid = hybrid
         self.workers = workers
-        self._checker = None
         #: when each stage of the last :meth:`cosines_and_checks` call ended, in seconds from its start
         #: (parse_done, checks_done, encoder_done, total) and how many processes parsed
         self.last_stages: dict[str, float] = {}
 
     @property
+    def hybrid(self) -> HybridScorer | None:
+        """The :class:`paraqd.hybrid.HybridScorer` (the rule) this scorer lowers the learned cosine with, or
+        ``None`` for the pure learned cosine. Setting one makes its checker this scorer's :attr:`checker`: a
+        scorer has one checker, which the hybrid rule and the explanations share."""
+        return self._hybrid
+
+    @hybrid.setter
+    def hybrid(self, hybrid: HybridScorer | None) -> None:
+        self._hybrid = hybrid
+        if hybrid is not None:
+            self._checker = hybrid.checker
+
+    @property
     def checker(self):
-        """The critical-information checker behind explanations and hybrid scores (built on first use).
+        """The critical-information checker behind explanations and hybrid scores (built on first use; the
+        hybrid rule's when one was given).
 
         Its entity check judges one-place renames with this scorer's encoder (a noun replaced by a synonym,
         "shop" -> "store", is not a broken rename; :class:`paraqd.checks.WordSimilarity`).
@@ -152,7 +175,7 @@ class ParaphraseScorer:
     def load(cls, path: str | os.PathLike | None = None, *, device: str | None = None, backend: str = "torch",
              batch_size: int = 64, threshold: float | None = None,
              max_seq_length: int | None = None, hybrid: bool | None = None,
-             workers: int | None = None) -> ParaphraseScorer:
+             workers: int | None = None, rule: str | None = None) -> ParaphraseScorer:
         """Load a scorer from a model directory or name (``None``: the embedded all-MiniLM-L6-v2).
 
         ``device`` None picks CUDA, then MPS, then CPU. ``threshold`` None takes the model's own from its
@@ -166,10 +189,23 @@ class ParaphraseScorer:
         what ``paraqd train`` wrote before the hybrid score was the default). True forces the hybrid score;
         False gives the pure learned cosine, the paper's score, whatever the model says. ``workers`` bounds
         the processes that parse large inputs for the check (``None``: every core).
+
+        ``rule`` names a registered hybrid rule kind (:data:`paraqd.hybrid.hybrid_rules`: ``"penalty"``,
+        ``"cap"``...), built with its defaults, instead of the rule the model stores; it implies the hybrid
+        score (with ``hybrid=False`` it is an :class:`InputError`).
         """
-        if backend not in BACKENDS:
-            raise InputError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        from .backends import check_backend
         from .encoders import load_encoder
+
+        check_backend(backend)
+        batch_size = check_positive_int(batch_size, "batch_size")
+        if threshold is not None:
+            threshold = check_threshold(threshold)
+        if max_seq_length is not None:
+            max_seq_length = check_positive_int(max_seq_length, "max_seq_length")
+        if workers is not None:
+            workers = check_positive_int(workers, "workers")
+        chosen_rule = None if rule is None else check_rule(rule, hybrid)()
 
         resolved = resolve_encoder(None if path is None else str(path))
         metadata = read_metadata(resolved) if Path(resolved).is_dir() else {}
@@ -179,18 +215,20 @@ class ParaphraseScorer:
             model.max_seq_length = int(max_seq_length)
         scoring = metadata.get("scoring", {}) or {}
         if threshold is None:
-            threshold = float(scoring.get("threshold", DEFAULT_THRESHOLD))
-        if hybrid is None:
+            threshold = check_threshold(scoring.get("threshold", DEFAULT_THRESHOLD), "scoring.threshold of "
+                                        f"{resolved}/{METADATA_FILE}")
+        if hybrid is None and chosen_rule is None:
             stored = stored_method(scoring, f"{resolved}/{METADATA_FILE}")
             use_hybrid = True if stored is None else stored
         else:
-            use_hybrid = bool(hybrid)
+            use_hybrid = hybrid is not False
         scorer = cls(model, threshold=threshold, batch_size=batch_size, metadata=metadata, path=resolved,
                      backend=backend, workers=workers)
         if use_hybrid:
             from .hybrid import HybridRule, HybridScorer
 
-            scorer.hybrid = HybridScorer(scorer.checker, rule=HybridRule.from_dict(scoring.get("rule")))
+            scorer.hybrid = HybridScorer(scorer.checker,
+                                         rule=chosen_rule or HybridRule.from_dict(scoring.get("rule")))
         return scorer
 
     # -- embeddings -------------------------------------------------------------------------------------
@@ -221,10 +259,9 @@ class ParaphraseScorer:
 
         This is the pure embedding score; :meth:`score_pairs` builds on it, and so can hybrid scorers.
         """
-        questions = _check_texts(questions, "questions")
-        paraphrases = _check_texts(paraphrases, "paraphrases")
-        if len(questions) != len(paraphrases):
-            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
+        questions = check_texts(questions, "questions")
+        paraphrases = check_texts(paraphrases, "paraphrases")
+        same_length(questions, paraphrases, "questions", "paraphrases")
         return _row_cosines(self.encode(questions + paraphrases, show_progress_bar=show_progress_bar), len(questions))
 
     def score_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
@@ -245,87 +282,29 @@ class ParaphraseScorer:
         On the torch backend the encoder embeds the distinct texts in a thread while this one parses them
         (in up to :attr:`workers` spaCy processes on large inputs) and runs the checks: the encoder uses one
         thread of computation while the parse and the checks take the other core, and all of its threads
-        once they are done (:func:`encode_overlapped`). Other backends parse first on large inputs (an ONNX
-        Runtime session keeps its thread count), or parse in a thread while the encoder embeds.
+        once they are done (:func:`paraqd.scheduling.encode_beside_checks`). Other backends parse first on large
+        inputs (an ONNX Runtime session keeps its thread count), or parse in a thread while the encoder embeds
+        (:func:`paraqd.scheduling.parse_beside_encoding`).
         """
-        from concurrent.futures import ThreadPoolExecutor
-
-        from .checks.checker import parse_processes
-
-        questions = _check_texts(questions, "questions")
-        paraphrases = _check_texts(paraphrases, "paraphrases")
-        if len(questions) != len(paraphrases):
-            raise InputError(f"got {len(questions)} questions but {len(paraphrases)} paraphrases")
-        checker = self.checker if self.hybrid is None else self.hybrid.checker
-        texts = [*questions, *paraphrases]
+        questions = check_texts(questions, "questions")
+        paraphrases = check_texts(paraphrases, "paraphrases")
+        same_length(questions, paraphrases, "questions", "paraphrases")
+        checker = self.checker
         if self.backend == "torch" and hasattr(self.model, "encode"):
-            return self._overlapped_cosines_and_checks(checker, questions, paraphrases, show_progress_bar)
+            embeddings, results, stages = encode_beside_checks(
+                self.model, checker, questions, paraphrases, batch_size=self.batch_size, workers=self.workers,
+                show_progress_bar=show_progress_bar)
+            self.last_stages = {k: round(v, 3) for k, v in stages.items()}
+            return _row_cosines(embeddings, len(questions)), results
         began = time.perf_counter()
-        n_process = parse_processes(len(set(texts)), self.workers)
-        stages = {"parse_processes": n_process}
-        if n_process > 1:
-            # spaCy's worker processes are forked from this (the main) thread: forked from another thread
-            # they exit with an error status (spaCy warning W127), though their parses arrive
-            docs = checker.analyze_texts(texts, workers=self.workers)
-            stages["parse_done"] = time.perf_counter() - began
-            cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
-            stages["encoder_done"] = time.perf_counter() - began
-        else:
-            with ThreadPoolExecutor(1, thread_name_prefix="paraqd-parse") as pool:
-                parsed = pool.submit(checker.analyze_texts, texts, workers=1)
-                try:
-                    cosines = self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar)
-                    stages["encoder_done"] = time.perf_counter() - began
-                finally:
-                    docs = parsed.result()
-                stages["parse_done"] = time.perf_counter() - began
+        cosines, docs, stages = parse_beside_encoding(
+            checker, [*questions, *paraphrases],
+            lambda: self.cosine_pairs(questions, paraphrases, show_progress_bar=show_progress_bar),
+            workers=self.workers)
         results = checker.check_pairs(questions, paraphrases, docs=docs)
         stages["checks_done"] = stages["total"] = time.perf_counter() - began
         self.last_stages = {k: round(v, 3) for k, v in stages.items()}
         return cosines, results
-
-    def _overlapped_cosines_and_checks(self, checker, questions: list[str], paraphrases: list[str],
-                                       show_progress_bar: bool | None) -> tuple[np.ndarray, list]:
-        """:meth:`cosines_and_checks` with the encoder in a thread beside the parse and the checks."""
-        import threading
-        from concurrent.futures import ThreadPoolExecutor
-
-        import torch
-
-        from .checks.checker import parse_processes
-
-        distinct, index = _distinct([*questions, *paraphrases])
-        clock = time.perf_counter
-        began = clock()
-        n_process = parse_processes(len(distinct), self.workers)
-        extra = {"n_process": n_process} if n_process > 1 else {}  # an Analyzer-like object may not take it
-        parsed = checker.analyzer.pipe(distinct, batch_size=self.batch_size, **extra)
-        busy, stop = threading.Event(), threading.Event()
-        busy.set()
-        with ThreadPoolExecutor(1, thread_name_prefix="paraqd-encode") as pool:
-            # the first parse starts spaCy's worker processes: they fork before the encoder's thread exists
-            first = next(parsed, None)
-            encoded = pool.submit(encode_overlapped, self.model, distinct, self.batch_size, busy,
-                                  torch.get_num_threads(), _progress_bar(len(distinct), show_progress_bar), stop)
-            stages = {"parse_processes": n_process}
-
-            def encoder_done() -> None:  # the judges encode their words after the sentences, not beside
-                stages["checks_done"] = clock() - began
-                busy.clear()
-                encoded.result()
-                stages["encoder_done"] = clock() - began
-
-            try:
-                docs = dict(zip(distinct, [] if first is None else [first, *parsed]))
-                stages["parse_done"] = clock() - began
-                results = checker.check_pairs(questions, paraphrases, docs=docs, before_encoding=encoder_done)
-            except BaseException:  # an interrupt or an error: the encoder stops after its current batch
-                stop.set()
-                raise
-            embeddings = encoded.result()[index]
-        stages["total"] = clock() - began
-        self.last_stages = {k: round(v, 3) for k, v in stages.items()}
-        return _row_cosines(embeddings, len(questions)), results
 
     def explain_pairs(self, questions: Sequence[str], paraphrases: Sequence[str]) -> list:
         """Score, learned cosine, verdict and reasons per pair (:class:`paraqd.hybrid.Explanation`).
@@ -343,27 +322,33 @@ class ParaphraseScorer:
 
     def explain(self, question: str, paraphrase: str):
         """Why ``paraphrase`` is (in)valid: score, verdict and reasons (see :meth:`explain_pairs`)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return self.explain_pairs([question], [paraphrase])[0]
 
     def score(self, question: str, paraphrase: str) -> float:
-        """Score of one paraphrase of ``question``, in [-1, 1]."""
+        """Score of one paraphrase of ``question``, in [-1, 1]; an empty or whitespace-only text is refused
+        (:class:`paraqd.validation.TextError`, a ``ValueError`` naming the argument)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return float(self.score_pairs([question], [paraphrase])[0])
 
     def valid_pairs(self, questions: Sequence[str], paraphrases: Sequence[str],
                     threshold: float | None = None) -> np.ndarray:
         """Boolean array: whether each pair's score reaches ``threshold`` (default: the scorer's)."""
-        limit = self.threshold if threshold is None else float(threshold)
+        limit = self.threshold if threshold is None else check_threshold(threshold)
         return self.score_pairs(questions, paraphrases) >= limit
 
     def is_valid(self, question: str, paraphrase: str, threshold: float | None = None) -> bool:
         """Whether ``paraphrase`` keeps the information of ``question`` (score >= threshold)."""
+        check_text(question, "question")
+        check_text(paraphrase, "paraphrase")
         return bool(self.valid_pairs([question], [paraphrase], threshold=threshold)[0])
 
     def rank(self, question: str, candidates: Sequence[str]) -> list[RankedCandidate]:
         """Candidates sorted best first, with their scores and input positions (ties keep input order)."""
-        if not isinstance(question, str):
-            raise InputError(f"question is not text ({type(question).__name__})")
-        candidates = _check_texts(candidates, "candidates")
+        check_text(question, "question")
+        candidates = check_texts(candidates, "candidates")
         scores = self.score_pairs([question] * len(candidates), candidates)
         order = np.argsort(-scores, kind="stable")
         return [RankedCandidate(candidates[i], float(scores[i]), int(i)) for i in order]
@@ -383,71 +368,68 @@ class ParaphraseScorer:
                 f"backend={self.backend!r}, hybrid={self.hybrid is not None})")
 
 
-def _distinct(texts: Sequence[str]) -> tuple[list[str], np.ndarray]:
-    """The distinct texts in first-seen order, and each text's row among them."""
-    unique: dict[str, int] = {}
-    index = np.fromiter((unique.setdefault(t, len(unique)) for t in texts), dtype=np.int64, count=len(texts))
-    return list(unique), index
-
-
-def _progress_bar(n_texts: int, show: bool | None) -> bool:
-    """``show``, or when None: a bar for :data:`PROGRESS_BAR_MIN_TEXTS` texts or more at log level INFO."""
-    if show is None:
-        return n_texts >= PROGRESS_BAR_MIN_TEXTS and logger.getEffectiveLevel() <= logging.INFO
-    return bool(show)
-
-
 def _row_cosines(embeddings: np.ndarray, n_left: int) -> np.ndarray:
     """Cosine of row i with row n_left + i of L2-normalised ``embeddings``, clipped to [-1, 1], float32."""
     left, right = embeddings[:n_left], embeddings[n_left:]
     return np.clip(np.einsum("ij,ij->i", left, right), -1.0, 1.0).astype(np.float32)
 
 
-def encode_overlapped(model, texts: Sequence[str], batch_size: int, busy, threads: int,
-                      show_progress_bar: bool = False, stop=None) -> np.ndarray:
-    """L2-normalised embeddings of ``texts`` (float32), encoded on one torch thread while ``busy`` (a
-    :class:`threading.Event`) is set, on ``threads`` after (run in a thread beside other work). ``stop`` (an
-    event) set ends it after the current batch, with :class:`InterruptedError`.
+# -- chunks scored elsewhere (paraqd score --engine NAME) ---------------------------------------------------------
 
-    One ``SentenceTransformer.encode`` call per batch, the batches those of one call over all the texts (the
-    texts longest first, by the same sort), so every embedding is bit for bit the one a single call gives
-    (a text's embedding depends on the padding of its batch, not on the thread count). Torch's thread count
-    is per thread: the caller's stays as it was.
-    """
-    import torch
+# Per-process cache of scorers, by their options and the process: loaded once per worker, not once per chunk,
+# and never inherited through a fork (a parent's ONNX Runtime session hangs when run in a forked child).
+_SCORERS: dict[tuple, ParaphraseScorer] = {}
 
-    if not texts:
-        return np.zeros((0, 0), dtype=np.float32)
-    can_flatten = getattr(model, "_can_flatten_inputs", None)
-    if callable(can_flatten) and can_flatten():  # unpadded batches (flash attention): one call
-        return np.asarray(model.encode(list(texts), batch_size=batch_size, convert_to_numpy=True,
-                                       normalize_embeddings=True, show_progress_bar=show_progress_bar),
-                          dtype=np.float32)
-    order = np.argsort([-len(t) for t in texts])  # SentenceTransformer.encode's own order for text
-    out: np.ndarray | None = None
-    bar = None
-    if show_progress_bar:
-        from tqdm.auto import tqdm
 
-        bar = tqdm(total=len(texts), desc="encoding", unit="text")
-    try:
-        for start in range(0, len(order), batch_size):
-            if stop is not None and stop.is_set():
-                raise InterruptedError("encoding stopped")
-            torch.set_num_threads(1 if busy.is_set() else max(1, threads))
-            batch = order[start:start + batch_size]
-            rows = np.asarray(model.encode([texts[i] for i in batch], batch_size=batch_size, convert_to_numpy=True,
-                                           normalize_embeddings=True, show_progress_bar=False), dtype=np.float32)
-            if out is None:
-                out = np.empty((len(texts), rows.shape[1]), dtype=np.float32)
-            out[batch] = rows
-            if bar is not None:
-                bar.update(len(batch))
-    finally:
-        if bar is not None:
-            bar.close()
-    assert out is not None
-    return out
+def scorer_options(*, model: str | None = None, device: str | None = None, backend: str = "torch",
+                   batch_size: int = 64, threshold: float | None = None, hybrid: bool | None = None,
+                   rule: str | None = None) -> tuple:
+    """The options a worker loads its scorer with (hashable, picklable); the parse runs in the worker's own
+    process (``workers=1``: the engine's workers are the parallelism)."""
+    return tuple(sorted({"path": model, "device": device, "backend": backend, "batch_size": batch_size,
+                         "threshold": threshold, "hybrid": hybrid, "workers": 1, "rule": rule}.items()))
+
+
+def options_scorer(options: tuple) -> ParaphraseScorer:
+    """This process's scorer for ``options`` (:func:`scorer_options`), loaded on first use."""
+    key = (options, os.getpid())
+    scorer = _SCORERS.get(key)
+    if scorer is None:
+        scorer = _SCORERS[key] = ParaphraseScorer.load(**dict(options))
+    return scorer
+
+
+def score_chunk(scorer: ParaphraseScorer, questions: Sequence[str], paraphrases: Sequence[str],
+                explain: bool = False) -> tuple[np.ndarray, list[str] | None]:
+    """``(scores, reasons or None)`` of one chunk of pairs (``reasons``: :func:`paraqd.hybrid.format_reasons`)."""
+    if explain:
+        from .hybrid import format_reasons
+
+        explanations = scorer.explain_pairs(questions, paraphrases)
+        return (np.array([e.score for e in explanations], dtype=np.float32),
+                [format_reasons(e) for e in explanations])
+    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
+
+
+class ChunkScorer(NamedTuple):
+    """The scoring task an engine runs on each ``(questions, paraphrases)`` chunk (picklable: the options travel,
+    the scorer is loaded once per process): ``engine.map_chunks(ChunkScorer(options, explain), chunks)``."""
+
+    options: tuple
+    explain: bool = False
+
+    def __call__(self, questions: Sequence[str], paraphrases: Sequence[str]) -> tuple[np.ndarray, list[str] | None]:
+        return score_chunk(options_scorer(self.options), list(questions), list(paraphrases), self.explain)
+
+
+def check_rule(rule: str, hybrid: bool | None = None) -> type:
+    """The registered hybrid rule class ``rule`` names (:data:`paraqd.hybrid.hybrid_rules`); an unknown kind, or
+    a rule with ``hybrid=False`` (the pure cosine), is an :class:`InputError`."""
+    if hybrid is False:
+        raise InputError("a hybrid rule needs the hybrid score, not the pure cosine (--pure)")
+    from .hybrid import hybrid_rules
+
+    return hybrid_rules.get(rule)
 
 
 def model_threshold(path: str | os.PathLike | None = None, threshold: float | None = None) -> float:

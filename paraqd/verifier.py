@@ -1,14 +1,16 @@
 """The learned pair verifier: a cross-encoder that reads a question and a candidate together.
 
-paraqd's default learned score. The verifier is the embedded all-MiniLM-L6-v2 with a small LoRA adapter and a
-one-logit classifier (``paraqd/_models/verifier``, a few MB, trained by ``paraqd train --recipe recommended``
-on operator-made pairs: :mod:`paraqd.training.verifier_data`, :mod:`paraqd.training.cross_encoder`). Its
-score is the probability that the candidate keeps the question's information, in [0, 1]; unlike the cosine of
-two separate embeddings it sees a single changed number.
+Experimental, not the default: paraqd's default score is the hybrid score of
+:meth:`paraqd.scoring.ParaphraseScorer.load` (the learned cosine lowered by the critical-information check).
+The verifier is the embedded all-MiniLM-L6-v2 with a small LoRA adapter and a one-logit classifier (a few MB,
+trained by ``paraqd train --recipe verifier`` on operator-made pairs: :mod:`paraqd.training.verifier_data`,
+:mod:`paraqd.training.cross_encoder`; ``paraqd/_models/verifier`` when an adapter is shipped there). Its score
+is the probability that the candidate keeps the question's information, in [0, 1]; unlike the cosine of two
+separate embeddings it sees a single changed number.
 
     from paraqd.verifier import PairVerifier
 
-    verifier = PairVerifier.load()             # the shipped adapter, or load("model_dir/")
+    verifier = PairVerifier.load("model_dir/")  # a trained adapter (load(): the shipped one, when there is one)
     verifier.predict(["Tom has 3 cats."], ["Tom owns three cats."])   # array([0.97], dtype=float32)
 """
 

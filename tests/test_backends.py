@@ -231,11 +231,12 @@ def test_openvino_missing_says_how_to_install(tiny_encoder, tmp_path, monkeypatc
 
 def test_openvino_precision_names_what_runs(monkeypatch):
     from paraqd import backends
+    from paraqd.backends import base  # noqa: F401  (backends.base below)
 
     monkeypatch.setenv(backends.OPENVINO_PRECISION_ENV, "f32")
     if backends.openvino_available():
         assert backends.openvino_precision() == "f32"  # the override, as the encoder compiles it
         monkeypatch.delenv(backends.OPENVINO_PRECISION_ENV)
         assert backends.openvino_precision() in {"f32", "bf16", "f16"}
-    monkeypatch.setattr(backends, "openvino_available", lambda: False)
+    monkeypatch.setattr(backends.base, "openvino_available", lambda: False)  # where openvino_precision looks
     assert backends.openvino_precision() is None

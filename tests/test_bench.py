@@ -149,7 +149,7 @@ def test_a_registered_method_runs_by_name(files, tmp_path):
 
     seen = []
 
-    @register_method("shout", "Shouted encoder", paper=False)
+    @register_method("shout", label="Shouted encoder", paper=False)
     def shout(runner, run, *, seed, encoder, exclude):
         seen.append(len(runner.pool.train))
         run.notes.append("shout: the encoder untrained, default scorer")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from paraqd import scheduling
 from paraqd.checks import CriticalInfoChecker, WordSimilarity
-from paraqd.checks import checker as checker_module
-from paraqd.checks.checker import TEXTS_PER_PROCESS, parse_processes
 from paraqd.checks.synonyms import candidate_words
 from paraqd.resources import spacy_available
+from paraqd.scheduling import TEXTS_PER_PROCESS, parse_processes
 
 needs_spacy = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
 
@@ -75,7 +75,7 @@ def test_check_pairs_asks_the_encoder_once_and_keeps_every_result():
 
 @needs_spacy
 def test_parsing_in_several_processes_gives_the_same_results(monkeypatch):
-    monkeypatch.setattr(checker_module, "TEXTS_PER_PROCESS", 2)
+    monkeypatch.setattr(scheduling, "TEXTS_PER_PROCESS", 2)
     questions, paraphrases = [q for q, _ in PAIRS], [p for _, p in PAIRS]
     checker = CriticalInfoChecker()
     one = checker.check_pairs(questions, paraphrases, workers=1)
@@ -127,7 +127,7 @@ class BatchRecordingModel:
 def test_encode_overlapped_encodes_the_batches_of_one_call_and_can_be_stopped():
     import threading
 
-    from paraqd.scoring import encode_overlapped
+    from paraqd.scheduling import encode_overlapped
 
     texts = ["a", "bbbb", "cc", "dddddd", "ee", "f", "ggg"]
     model, busy = BatchRecordingModel(), threading.Event()

@@ -121,7 +121,7 @@ def test_score_cli_non_text_cell(tmp_path, capsys, fake_model):
     out = tmp_path / "out.csv"
     assert main(["score", str(src), "-o", str(out)]) != 0
     err = capsys.readouterr().err
-    assert "line 2, column 'paraphrase' is not text (int)" in err
+    assert "line 2, column 'paraphrase' is a number (42) where text was expected" in err
     assert not out.exists()
 
 

@@ -57,6 +57,19 @@ def test_a_check_added_with_one_decorated_class_runs_by_name_and_by_default(clea
         CriticalInfoChecker(checks=["whispering"])
 
 
+def test_a_check_added_bare_names_itself_and_runs_by_default(cleanup):
+    @register_check
+    class MurmurCheck(Check):
+        name = "murmur"
+
+        def compare(self, question, paraphrase=None):
+            return [Finding("murmur", "a murmur", Severity.MINOR)]
+
+    cleanup.append((checks, "murmur"))
+    assert checks.get("murmur") is MurmurCheck
+    assert type(CriticalInfoChecker().checks[-1]) is MurmurCheck
+
+
 def test_a_hybrid_rule_added_with_one_decorated_class_is_chosen_by_its_stored_kind(cleanup):
     @register_rule
     @dataclass(frozen=True)
@@ -83,6 +96,48 @@ def test_a_hybrid_rule_added_with_one_decorated_class_is_chosen_by_its_stored_ki
         HybridRule.from_dict({"kind": "halve", "divisor": 2})
     with pytest.raises(TypeError):
         register_rule(dict)
+
+
+def test_a_registered_rule_is_chosen_by_name_on_the_command_line(cleanup, tmp_path, capsys):
+    @register_rule
+    @dataclass(frozen=True)
+    class FloorRule(HybridRule):
+        """A flagged pair scores -1."""
+
+        kind: ClassVar[str] = "floor"
+
+        def combine(self, cosines, results):
+            cos = np.asarray(cosines, dtype=np.float32)
+            return np.where([r.passed for r in results], cos, -1.0).astype(np.float32)
+
+        def to_dict(self):
+            return {"kind": self.kind}
+
+    cleanup.append((hybrid_rules, "floor"))
+    pairs = tmp_path / "pairs.csv"
+    pairs.write_text("question,paraphrase\nTom has 3 apples.,Tom has 4 apples.\nTom has 3 apples.,Tom owns 3 apples.\n")
+    out = tmp_path / "scored.csv"
+    assert main(["score", str(pairs), "-o", str(out), "--rule", "floor", "-q"]) == 0
+    scores = [float(line.split(",")[2]) for line in out.read_text().splitlines()[1:]]
+    assert scores[0] == -1.0 and 0.5 < scores[1] < 1.0
+    assert main(["score", str(pairs), "-o", str(out), "--rule", "nope", "-q"]) == 2
+    assert "unknown scoring rule kind 'nope'; choose one of cap, penalty, floor" in capsys.readouterr().err
+    assert main(["score", str(pairs), "-o", str(out), "--rule", "floor", "--pure", "-q"]) == 2
+
+
+def test_engine_and_backend_choices_come_from_their_registries(capsys):
+    from paraqd.backends import backend_names
+    from paraqd.engines import scoring_engines
+
+    for option, names in (("--engine", scoring_engines()), ("--backend", backend_names())):
+        try:
+            main(["score", "--help"])
+        except SystemExit:
+            pass
+        offered = capsys.readouterr().out.split(option)[1].split("{")[1].split("}")[0].split(",")
+        assert offered == names
+    assert {"local", "dask"} <= set(scoring_engines()) and backend_names()[:4] == ["torch", "onnx", "onnx-int8",
+                                                                                    "openvino"]
 
 
 def test_a_sampler_added_with_one_decorated_function_is_created_by_name_and_offered_by_the_cli(cleanup, capsys):
@@ -135,3 +190,36 @@ def test_an_active_learning_strategy_added_with_one_decorated_function_runs_by_n
 def test_call_with_accepted_passes_only_named_options():
     assert call_with_accepted(lambda a, b=2: a + b, a=1, c=5) == 3
     assert call_with_accepted(lambda **kw: sorted(kw), a=1, c=5) == ["a", "c"]
+
+
+def test_every_kind_is_registered_with_the_one_decorator_shape():
+    from paraqd.backends import register_backend
+    from paraqd.bench.methods import register_method
+    from paraqd.checks import register_check
+    from paraqd.engines import register_engine
+    from paraqd.operators import register_operator
+    from paraqd.training.losses import register_loss
+
+    decorators = [register_backend, register_check, register_method, register_engine, register_operator, register_loss,
+                  register_rule, register_sampler, register_strategy]
+    assert {d.__qualname__ for d in decorators} == {"Registry.decorator.<locals>.register"}
+    reg = Registry("test_shapes", entry_points=False)
+    register = reg.decorator()
+
+    @register
+    class Named:
+        name = "by-attribute"
+
+    @register("given")
+    def some_function():
+        return 1
+
+    @register
+    def bare_function():
+        return 2
+
+    assert reg.names() == ["by-attribute", "given", "bare-function"] and reg.get("given") is some_function
+    with pytest.raises(TypeError, match="must define 'name'"):
+        register(type("Nameless", (), {}))
+    with pytest.raises(TypeError, match="takes no details"):
+        register("x", label="y")(some_function)

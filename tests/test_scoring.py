@@ -50,7 +50,7 @@ def scorer() -> ParaphraseScorer:
     return ParaphraseScorer.load()
 
 
-texts = st.text(min_size=1, max_size=12)
+texts = st.text(min_size=1, max_size=12).filter(str.strip)  # empty texts are refused (paraqd.validation)
 
 
 @settings(max_examples=60, deadline=None)
@@ -120,6 +120,26 @@ def test_is_valid_uses_threshold(fake):
 def test_bad_inputs_raise_input_error(fake, call, message):
     with pytest.raises(InputError, match=message.replace("[", r"\[").replace("]", r"\]")):
         call(fake)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda s: s.score("", "Tom has 3 apples."), "question is empty"),
+    (lambda s: s.score("Tom has 3 apples.", " \t "), "paraphrase is empty (only whitespace)"),
+    (lambda s: s.explain("Tom has 3 apples.", ""), "paraphrase is empty"),
+    (lambda s: s.is_valid("\n", "x"), "question is empty (only whitespace)"),
+    (lambda s: s.score_pairs(["a", "b"], ["c", " "]), "paraphrases[1] is empty (only whitespace)"),
+    (lambda s: s.explain_pairs(["", "b"], ["c", "d"]), "questions[0] is empty"),
+    (lambda s: s.rank("q", ["a", ""]), "candidates[1] is empty"),
+    (lambda s: s.rank(" ", ["a"]), "question is empty (only whitespace)"),
+])
+def test_empty_or_whitespace_texts_are_a_value_error_naming_the_argument(fake, call, message):
+    from paraqd.validation import TextError
+
+    with pytest.raises(ValueError, match="^" + message.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(")
+                       .replace(")", r"\)") + "$") as caught:
+        call(fake)
+    assert isinstance(caught.value, (TextError, InputError))
+    assert caught.value.field == message.split(" ")[0]
 
 
 def test_empty_inputs_give_empty_arrays(fake):

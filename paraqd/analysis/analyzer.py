@@ -6,6 +6,7 @@ import functools
 from collections.abc import Iterable, Iterator
 
 from ..resources import load_spacy
+from ..validation import MAX_TEXT_CHARS, TextError, text_problem
 from .document import EntityMention, QuestionDoc
 from .numbers import extract_numbers
 from .units import UnitVocabulary
@@ -38,6 +39,7 @@ class Analyzer:
     def analyze(self, text: str) -> QuestionDoc:
         if not isinstance(text, str):
             raise TypeError(f"expected a question as str, got {type(text).__name__}")
+        _check_length(text, "text")
         return self._build(text, self.nlp(text))
 
     def pipe(self, texts: Iterable[str], batch_size: int = 64, n_process: int = 1) -> Iterator[QuestionDoc]:
@@ -47,8 +49,17 @@ class Analyzer:
         still extracted here); they end with the iteration, also when it is interrupted.
         """
         texts = list(texts)
+        for i, text in enumerate(texts):
+            _check_length(text, f"texts[{i}]")
         for text, doc in zip(texts, self.nlp.pipe(texts, batch_size=batch_size, n_process=max(1, n_process))):
             yield self._build(text, doc)
+
+
+def _check_length(text: str, field: str) -> None:
+    """Refuse a text above :data:`paraqd.validation.MAX_TEXT_CHARS` before spaCy sees it: the analysis is
+    bounded per text, and spaCy's own ``max_length`` (a million characters) is never reached."""
+    if isinstance(text, str) and len(text) > MAX_TEXT_CHARS:
+        raise TextError(field, text_problem(text) or "is too long")
 
 
 def _entity(span) -> EntityMention | None:

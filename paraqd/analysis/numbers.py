@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 
 from .document import NumberMention
+from .multipliers import COUNT_NOUNS, MULTIPLIER_WORDS, extract_multipliers  # noqa: F401 (re-exported)
 
 # --------------------------------------------------------------------------------------------------------
 # digits
@@ -302,43 +303,18 @@ class _WordParser:
 
     def cardinal(self, i: int, start_value: int = 0) -> tuple[int, int, str] | None:
         """Parse a cardinal from token ``i``: returns (end index, value, kind of the last word)."""
-        total, current, last, last_scale = 0, start_value, ("unit" if start_value else None), 10**15
+        # (total, current, kind of the last word, last scale)
+        state = (0, start_value, ("unit" if start_value else None), 10**15)
         j = i
         while j < self.n:
-            if j > i and not self.joined(j) and not (last == "scale" and self._comma_after_scale(j)):
+            if j > i and not self.joined(j) and not (state[2] == "scale" and self._comma_after_scale(j)):
                 break
-            w = self.toks[j].low
-            if w in UNIT_WORDS or w in TEEN_WORDS:
-                if last in ("unit", "teen") or (last == "tens" and w not in UNIT_WORDS) \
-                        or (last == "tens" and w == "zero"):
-                    break
-                current += UNIT_WORDS.get(w, TEEN_WORDS.get(w, 0))
-                last = "unit" if w in UNIT_WORDS else "teen"
-            elif w in TENS_WORDS:
-                if last in ("unit", "teen", "tens"):
-                    break
-                current += TENS_WORDS[w]
-                last = "tens"
-            elif w == "hundred":
-                if last not in ("unit", "teen") or current >= 100:
-                    break
-                current *= 100
-                last = "hundred"
-            elif w in SCALE_WORDS:
-                scale = SCALE_WORDS[w]
-                if last is None or last == "and" or scale >= last_scale:
-                    break
-                total += current * scale
-                current, last, last_scale = 0, "scale", scale
-            elif w == "and":
-                nxt = self.low(j + 1)
-                if last not in ("hundred", "scale") or not self.joined(j + 1) or \
-                        nxt not in _CARDINAL_WORDS or self._fraction_follows(j + 1):
-                    break
-                last = "and"
-            else:
+            step = self._cardinal_word(j, *state)
+            if step is None:
                 break
+            state = step
             j += 1
+        total, current, last, _ = state
         if last is None:
             return None
         if last == "and":  # never end on "and"
@@ -348,6 +324,37 @@ class _WordParser:
         if self.toks[i].low == "one" and j == i + 1 and start_value == 0 and self._one_is_pronoun(i):
             return None
         return j, total + current, last
+
+    def _cardinal_word(self, j: int, total: int, current: int, last: str | None,
+                       last_scale: int) -> tuple[int, int, str | None, int] | None:
+        """The cardinal's state after its word ``j``, or ``None`` when that word ends it."""
+        w = self.toks[j].low
+        if w in UNIT_WORDS or w in TEEN_WORDS:
+            if last in ("unit", "teen") or (last == "tens" and w not in UNIT_WORDS) \
+                    or (last == "tens" and w == "zero"):
+                return None
+            return total, current + UNIT_WORDS.get(w, TEEN_WORDS.get(w, 0)), \
+                ("unit" if w in UNIT_WORDS else "teen"), last_scale
+        if w in TENS_WORDS:
+            if last in ("unit", "teen", "tens"):
+                return None
+            return total, current + TENS_WORDS[w], "tens", last_scale
+        if w == "hundred":
+            if last not in ("unit", "teen") or current >= 100:
+                return None
+            return total, current * 100, "hundred", last_scale
+        if w in SCALE_WORDS:
+            scale = SCALE_WORDS[w]
+            if last is None or last == "and" or scale >= last_scale:
+                return None
+            return total + current * scale, 0, "scale", scale
+        if w == "and":
+            nxt = self.low(j + 1)
+            if last not in ("hundred", "scale") or not self.joined(j + 1) or \
+                    nxt not in _CARDINAL_WORDS or self._fraction_follows(j + 1):
+                return None
+            return total, current, "and", last_scale
+        return None
 
     def _comma_after_scale(self, j: int) -> bool:
         """"two thousand, one hundred": a comma after a scale word, before a group of hundreds (not "two
@@ -430,52 +437,3 @@ class _WordParser:
             if den is not None and den[1] != 0:
                 return den[0], card[1] / den[1]
         return None
-
-
-# ------------------------------------------------------------------------------------------ multipliers
-#: Words that are a number used as a factor: "twice as many", "doubled", "triple the price", "fourfold".
-MULTIPLIER_WORDS = {
-    "twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "twofold": 2,
-    "thrice": 3, "triple": 3, "tripled": 3, "triples": 3, "tripling": 3, "treble": 3, "trebled": 3,
-    "threefold": 3, "quadruple": 4, "quadrupled": 4, "quadruples": 4, "fourfold": 4,
-    "quintuple": 5, "quintupled": 5, "fivefold": 5, "sixfold": 6, "tenfold": 10, "hundredfold": 100,
-}
-#: Collective nouns that name a count after an article: "a pair of shoes", "a couple of days", "a trio".
-COUNT_NOUNS = {"pair": 2, "couple": 2, "duo": 2, "trio": 3, "quartet": 4, "dozen": 12, "score": 20}
-_MULTIPLIER = re.compile(
-    r"(?<![A-Za-z-])(?:(?P<mult>" + "|".join(sorted(MULTIPLIER_WORDS, key=len, reverse=True)) + r")"
-    r"(?=-count)?"
-    r"|(?:a|an|the)[ ]+(?P<count>" + "|".join(c for c in COUNT_NOUNS if c != "dozen") + r")(?=[ ]+of(?![A-Za-z]))"
-    r"|(?:(?<=a[ ])|(?<=an[ ])|(?<=the[ ]))(?P<group>duo|trio|quartet)(?![A-Za-z-])"
-    r")(?![A-Za-z]|-(?!count))",
-    re.IGNORECASE)
-#: "a double room", "a triple jump": after an article, "double"/"triple" describe a kind, not a factor
-_KIND_ARTICLE = re.compile(r"(?<![A-Za-z])(?:a|an)[ ]+$", re.IGNORECASE)
-
-
-def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> tuple[NumberMention, ...]:
-    """Numbers written as a factor or a collective noun, as :class:`NumberMention` of kind ``multiplier``
-    (``twice`` 2, ``triple`` 3, ``fourfold`` 4, ``doubled`` 2) or ``count`` (``a pair of`` 2, ``a trio`` 3).
-
-    They are kept apart from :func:`extract_numbers` (operators do not rewrite them) but have values, so the
-    checks can read "three times as many" and "triple the number" as the same factor 3. Mentions that
-    overlap ``numbers`` are skipped.
-    """
-    found = []
-    for m in _MULTIPLIER.finditer(text):
-        if any(n.start < m.end() and m.start() < n.end for n in numbers):
-            continue
-        if m.group("mult") is not None:
-            word = m.group("mult").lower()
-            if word in ("double", "triple", "quadruple", "treble", "quintuple") \
-                    and _KIND_ARTICLE.search(text, max(0, m.start() - 4), m.start()):
-                continue  # "a double room" ("double-check", "triple-decker" never match; "double-counts" does)
-            found.append(NumberMention(m.start(), m.end(), m.group(), value=float(MULTIPLIER_WORDS[word]),
-                                       kind="multiplier", written="words"))
-        else:
-            group = "count" if m.group("count") is not None else "group"
-            start, end = m.span(group)
-            word = m.group(group).lower()
-            found.append(NumberMention(start, end, text[start:end], value=float(COUNT_NOUNS[word]),
-                                       kind="count", written="words"))
-    return tuple(found)

@@ -7,7 +7,7 @@ notes). Add one with a decorator and name it in ``paraqd bench --methods``::
 
     from paraqd.bench.methods import register_method
 
-    @register_method("copy", "Copy baseline")
+    @register_method("copy", label="Copy baseline")
     def copy_baseline(runner, run, *, seed, encoder, exclude):
         from paraqd.baselines import in_batch_triplets
         questions = runner.pool.train
@@ -25,11 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import catalogue
-
 from ..errors import InputError
-
-registry = catalogue.create("paraqd", "bench_methods", entry_points=True)
+from ..registries import Registry
 
 
 @dataclass(frozen=True)
@@ -43,19 +40,18 @@ class BenchMethod:
     loss: str = "baseline"             #: which configured loss trains it: "paraqd" or "baseline"
 
 
-def register_method(name: str, label: str, *, paper: bool = True, loss: str = "baseline"):
-    """Decorator registering a bench method (see the module's docstring)."""
-
-    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
-        registry.register(name, func=BenchMethod(name, label, function, paper, loss))
-        return function
-
-    return decorate
+def _entry(name: str, function: Callable[..., Any], label: str, paper: bool = True,
+           loss: str = "baseline") -> BenchMethod:
+    return BenchMethod(name, label, function, paper, loss)
 
 
-def unregister_method(name: str) -> None:
-    """Remove a method from the registry (mainly for tests and interactive sessions)."""
-    catalogue.REGISTRY.pop((*registry.namespace, name), None)
+#: The registry of bench methods (:mod:`paraqd.registries`): :class:`BenchMethod` entries by name.
+registry = Registry("bench_methods", what="method", entry=_entry)
+#: Decorator registering a bench method: ``@register_method("name", label="Label", paper=True,
+#: loss="baseline")`` (see the module's docstring).
+register_method = registry.decorator()
+#: Remove a method from the registry (mainly for tests and interactive sessions).
+unregister_method = registry.unregister
 
 
 def method_labels() -> dict[str, str]:
@@ -64,10 +60,7 @@ def method_labels() -> dict[str, str]:
 
 
 def get_method(name: str) -> BenchMethod:
-    found = registry.get_all()
-    if name not in found:
-        raise InputError(f"unknown method {name!r}; choose from {', '.join(found)}")
-    return found[name]
+    return registry.get(name)
 
 
 @dataclass
@@ -93,7 +86,7 @@ class MethodRun:
 # -- built-ins, in the paper's order ------------------------------------------------------------------------
 
 
-@register_method("pretrained", "Pretrained")
+@register_method("pretrained", label="Pretrained")
 def pretrained(runner, run: MethodRun, *, seed: int, encoder: str | None, exclude: Sequence[str]):
     """The encoder untrained, scored with the pure cosine."""
     return None
@@ -135,13 +128,13 @@ def _baseline(pseudo_labelled: bool, base: str):
     return triplets
 
 
-register_method("uda", "UDA")(_baseline(False, "uda"))
-register_method("uda-pl", "UDA (pl)")(_baseline(True, "uda"))
-register_method("ssmba", "SSMBA")(_baseline(False, "ssmba"))
-register_method("ssmba-pl", "SSMBA (pl)")(_baseline(True, "ssmba"))
+register_method("uda", label="UDA")(_baseline(False, "uda"))
+register_method("uda-pl", label="UDA (pl)")(_baseline(True, "uda"))
+register_method("ssmba", label="SSMBA")(_baseline(False, "ssmba"))
+register_method("ssmba-pl", label="SSMBA (pl)")(_baseline(True, "ssmba"))
 
 
-@register_method("paraqd", "ParaQD", loss="paraqd")
+@register_method("paraqd", label="ParaQD", loss="paraqd")
 def paraqd(runner, run: MethodRun, *, seed: int, encoder: str | None, exclude: Sequence[str]):
     """ParaQD triplets: the train operators available here (minus ``exclude``), one per question."""
     from ..augmentation import AugmentStats, augment
@@ -157,7 +150,7 @@ def paraqd(runner, run: MethodRun, *, seed: int, encoder: str | None, exclude: S
     return triplets, details
 
 
-@register_method("default", "Default scorer (hybrid)", paper=False)
+@register_method("default", label="Default scorer (hybrid)", paper=False)
 def default(runner, run: MethodRun, *, seed: int, encoder: str | None, exclude: Sequence[str]):
     """``ParaphraseScorer.load()`` of the encoder, untrained: the default (hybrid) score."""
     scorer = runner.scorer(encoder, run.hybrid)

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import logging
 import math
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import TypeVar
 
 from ..analysis import Analyzer, QuestionDoc, default_analyzer
+from ..analysis.pair import QuestionPair
 from ..errors import InputError
 from ..registries import Registry, call_with_accepted
+from ..scheduling import TEXTS_PER_PROCESS, parse_processes  # noqa: F401  (TEXTS_PER_PROCESS: re-exported)
 from .base import Check
 from .comparison import ComparisonCheck
 from .content import ContentCheck
-from .context import ContextCheck
 from .entities import EntityCheck
 from .findings import CheckResult
 from .grounding import GroundingCheck
@@ -24,44 +25,43 @@ from .relations import RelationCheck
 from .synonyms import WordSimilarity
 from .units import UnitCheck
 
-#: Distinct texts per parsing process: inputs with fewer are parsed in this process (starting worker
-#: processes costs more than it saves on a few hundred texts).
-TEXTS_PER_PROCESS = 500
-
 T = TypeVar("T")
 
-
-def parse_processes(n_texts: int, workers: int | None = None) -> int:
-    """How many processes parse ``n_texts`` distinct texts: ``workers`` (``None``: every core this process may
-    run on), but at most one per :data:`TEXTS_PER_PROCESS` texts, and at least one."""
-    if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(int(workers), n_texts // TEXTS_PER_PROCESS))
+logger = logging.getLogger(__name__)
 
 
 #: The registry of checks (:mod:`paraqd.registries`): a :class:`Check` subclass, or a function returning a
 #: check, by name; one that takes ``synonyms`` gets the checker's :class:`WordSimilarity`.
 checks = Registry("checks", what="check")
 
+#: The checks the default checker runs, in this order (paraqd's own), before those registered with
+#: :func:`register_check` in this process; a check that an installed package exposes through the
+#: ``paraqd_checks`` entry point runs only when named (``CriticalInfoChecker(checks=[...])``).
+DEFAULT_CHECKS = ("numbers", "units", "entities", "question", "relations", "content", "comparison", "grounding")
 
-def register_check(name: str) -> Callable[[T], T]:
-    """Decorator adding a check class (or a function that returns a check) under ``name``.
-
-    Every registered check runs in the default checker (:func:`default_checks`), after paraqd's own; name
-    some with ``CriticalInfoChecker(checks=[...])``.
-    """
-    return checks.register(name)
+_registered_here: list[str] = []
 
 
-register_check("numbers")(NumberCheck)
-register_check("units")(UnitCheck)
-register_check("entities")(EntityCheck)
-register_check("question")(QuestionCheck)
-register_check("relations")(RelationCheck)
-register_check("content")(ContentCheck)
-register_check("context")(ContextCheck)
-register_check("comparison")(ComparisonCheck)
-register_check("grounding")(GroundingCheck)
+def _run_by_default(name: str) -> None:
+    if name not in _registered_here and name not in DEFAULT_CHECKS:
+        _registered_here.append(name)
+
+
+#: Decorator adding a check class (or a function that returns a check): ``@register_check`` (the class's
+#: ``name``) or ``@register_check("name")``. A check registered this way runs in the default checker
+#: (:func:`default_checks`), after paraqd's own (:data:`DEFAULT_CHECKS`); name some with
+#: ``CriticalInfoChecker(checks=[...])``.
+register_check = checks.decorator(on_add=_run_by_default)
+
+
+checks.register("numbers", NumberCheck)
+checks.register("units", UnitCheck)
+checks.register("entities", EntityCheck)
+checks.register("question", QuestionCheck)
+checks.register("relations", RelationCheck)
+checks.register("content", ContentCheck)
+checks.register("comparison", ComparisonCheck)
+checks.register("grounding", GroundingCheck)
 
 
 def create_check(name: str, synonyms=None) -> Check:
@@ -69,16 +69,23 @@ def create_check(name: str, synonyms=None) -> Check:
     return call_with_accepted(checks.get(name), synonyms=synonyms)
 
 
+def default_check_names() -> list[str]:
+    """The checks the default checker runs: :data:`DEFAULT_CHECKS`, then those added with
+    :func:`register_check` in this process (still registered); entry-point plug-ins are opt-in."""
+    local = [name for name in _registered_here if name in checks]
+    return [*DEFAULT_CHECKS, *local]
+
+
 def default_checks(synonyms=None, names: Sequence[str] | None = None) -> list[Check]:
-    """Every registered check (``names``: those), in registration order: paraqd's own are the numbers, units,
-    entities and key nouns, the question itself, relation words, the content words kept, days of the week
-    added (a condition or a setting), the way each
-    comparison compares (a factor or a difference), and that the asked thing is one the problem mentions.
+    """The default checks (:func:`default_check_names`; ``names``: those), in order: paraqd's own are the
+    numbers, units, entities and key nouns, the question itself, relation words, the content words kept, the
+    way each comparison compares (a factor or a difference) and that the asked thing is one the problem
+    mentions.
 
     ``synonyms`` (a :class:`~paraqd.checks.synonyms.WordSimilarity`) lets the entity check accept a noun
     replaced by a synonym in one place, and the content check count a synonym as kept.
     """
-    return [create_check(name, synonyms) for name in (checks.names() if names is None else names)]
+    return [create_check(name, synonyms) for name in (default_check_names() if names is None else names)]
 
 
 class CriticalInfoChecker:
@@ -92,12 +99,16 @@ class CriticalInfoChecker:
     """
 
     def __init__(self, analyzer: Analyzer | None = None, checks: Sequence[Check | str] | None = None,
-                 synonyms: WordSimilarity | None = None) -> None:
-        """``checks``: the checks to run, objects or registered names (default: every registered check);
-        ``synonyms`` is given to the checks built here, by name or by default."""
+                 synonyms: WordSimilarity | None = None, strict: bool = False) -> None:
+        """``checks``: the checks to run, objects or registered names (default: :func:`default_check_names`);
+        ``synonyms`` is given to the checks built here, by name or by default. ``strict`` lets an exception
+        raised by a check through (by default it is logged and the pair's result says which check failed:
+        :meth:`check_docs`)."""
         if checks is not None and synonyms is not None and not all(isinstance(c, str) for c in checks):
             raise InputError("pass either check objects or synonyms (synonyms configures the checks built by name)")
         self._analyzer = analyzer
+        #: let a check's exception through instead of containing it (tests feed data through the checks so)
+        self.strict = bool(strict)
         self.checks = [create_check(c, synonyms) if isinstance(c, str) else c
                        for c in (default_checks(synonyms) if checks is None else checks)]
 
@@ -107,9 +118,31 @@ class CriticalInfoChecker:
             self._analyzer = default_analyzer()
         return self._analyzer
 
-    def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc) -> CheckResult:
-        """Run every check on two analysed texts."""
-        return CheckResult.of(f for check in self.checks for f in check.compare(question, paraphrase))
+    def check_docs(self, question: QuestionDoc, paraphrase: QuestionDoc, index: int | None = None,
+                   log: bool = True) -> CheckResult:
+        """Run every check on two analysed texts (one :class:`~paraqd.analysis.pair.QuestionPair` for all:
+        :meth:`check_pair`)."""
+        return self.check_pair(QuestionPair(question, paraphrase), index, log)
+
+    def check_pair(self, pair: QuestionPair, index: int | None = None, log: bool = True) -> CheckResult:
+        """Run every check on one pair: each check's ``compare(pair)``, their findings gathered.
+
+        A check that raises is a bug contained: its findings are left out, its name is in the result's
+        ``checks_failed`` and a warning naming it and the pair (``index``, when given) is logged (``log``),
+        unless the checker is :attr:`strict`, which lets the exception through (what the tests use).
+        """
+        findings: list = []
+        failed: list[str] = []
+        for check in self.checks:
+            try:
+                findings.extend(_compare(check, pair))
+            except Exception as exc:
+                if self.strict:
+                    raise
+                failed.append(check_name(check))
+                if log:
+                    _log_failure(check_name(check), exc, index)
+        return CheckResult.of(findings, failed)
 
     def check(self, question: str | QuestionDoc, paraphrase: str | QuestionDoc) -> CheckResult:
         """Check one pair (texts are analysed here; pass :class:`QuestionDoc` objects to reuse a parse)."""
@@ -160,7 +193,7 @@ class CriticalInfoChecker:
             docs.update(self.analyze_texts(todo, batch_size=batch_size, workers=workers, progress=progress))
         judges = self.synonym_judges
         if not judges:
-            results = [self.check_docs(docs[q], docs[p]) for q, p in zip(questions, paraphrases)]
+            results = [self.check_docs(docs[q], docs[p], i) for i, (q, p) in enumerate(zip(questions, paraphrases))]
             if before_encoding is not None:
                 before_encoding()
             return results
@@ -171,7 +204,7 @@ class CriticalInfoChecker:
                 stack.enter_context(judge.deferring())
             for i, (q, p) in enumerate(zip(questions, paraphrases)):
                 before = sum(judge.deferred for judge in judges)
-                results.append(self.check_docs(docs[q], docs[p]))
+                results.append(self.check_docs(docs[q], docs[p], i, log=False))
                 if sum(judge.deferred for judge in judges) != before:
                     again.append(i)
         if before_encoding is not None:
@@ -179,8 +212,30 @@ class CriticalInfoChecker:
         for judge in judges:
             judge.prepare_pending()
         for i in again:  # every word it asked about is cached now (a new one would be encoded when asked)
-            results[i] = self.check_docs(docs[questions[i]], docs[paraphrases[i]])
+            results[i] = self.check_docs(docs[questions[i]], docs[paraphrases[i]], i, log=False)
+        for i, result in enumerate(results):
+            if result.checks_failed:  # logged once, from the final result (a pair may be checked twice)
+                self.check_docs(docs[questions[i]], docs[paraphrases[i]], i)
         return results
+
+
+def _compare(check, pair: QuestionPair) -> list:
+    """``check.compare(pair)``; an object that is no :class:`Check` gets the two documents, as it always did."""
+    if isinstance(check, Check):
+        return check.compare(pair)
+    return check.compare(pair.question, pair.paraphrase)
+
+
+def check_name(check: Check) -> str:
+    """How a check is named in ``checks_failed`` and logs: its :attr:`Check.name`, else its class name."""
+    return getattr(check, "name", "") or type(check).__name__
+
+
+def _log_failure(name: str, exc: Exception, index: int | None) -> None:
+    where = "" if index is None else f" on pair {index}"
+    logger.warning("check %r raised %s: %s%s; its findings are left out of this pair's result (a bug in "
+                   "paraqd, please report it)", name, type(exc).__name__, exc, where,
+                   exc_info=logger.isEnabledFor(logging.DEBUG))
 
 
 def _text(value) -> str:

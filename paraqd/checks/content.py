@@ -26,43 +26,23 @@ development data 1186 of 1191 such reference pairs and 27 of 29 hand-labelled on
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections import Counter
-
-from ..analysis.document import Mention, QuestionDoc
+from ..analysis.alignment import is_deletion  # noqa: F401 (re-exported)
+from ..analysis.document import QuestionDoc
+from ..analysis.pair import QuestionPair
+from ..analysis.terms import CONTENT_POS, content_words  # noqa: F401 (CONTENT_POS: re-exported)
 from .base import Check
-from .entities import find_renames
 from .findings import Finding, Severity
+from .kinds import FindingKind
 from .synonyms import WordSimilarity
-
-CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "ADV"})
-_CACHE_KEY = "paraqd.checks.content_words"
-_WORD = re.compile(r"[^\W_]+")
-
-
-def is_deletion(question: QuestionDoc, paraphrase: QuestionDoc) -> bool:
-    """Whether the paraphrase's words are the question's, in order, some left out (case and punctuation
-    ignored): a pure deletion, which rewords nothing."""
-    remaining = iter(_WORD.findall(question.text.lower()))
-    return all(word in remaining for word in _WORD.findall(paraphrase.text.lower()))
 
 
 def copied_share(question: QuestionDoc, paraphrase: QuestionDoc) -> float:
     """The share of the paraphrase's words (punctuation left out, case ignored) that copy the question's, in
-    order (the matching blocks of :class:`difflib.SequenceMatcher`): 1.0 for a copy or a pure deletion, about
-    0.3 for a free rewording. Computed once per pair (kept on the paraphrase's parse, keyed by the question)."""
-    memo = paraphrase.doc.user_data.setdefault(_COPIED_KEY, {})
-    if question.text not in memo:
-        q_words = [t.lower_ for t in question.doc if not (t.is_punct or t.is_space)]
-        p_words = [t.lower_ for t in paraphrase.doc if not (t.is_punct or t.is_space)]
-        matcher = difflib.SequenceMatcher(None, q_words, p_words, autojunk=False)
-        copied = sum(block.size for block in matcher.get_matching_blocks())
-        memo[question.text] = copied / len(p_words) if p_words else 1.0
-    return memo[question.text]
+    order: :attr:`QuestionPair.copied_share <paraqd.analysis.pair.QuestionPair.copied_share>` of the two
+    texts (a checker reads it from the pair it builds once)."""
+    return QuestionPair(question, paraphrase).copied_share
 
 
-_COPIED_KEY = "paraqd.checks.copied_share"
 #: what each content word lost from a near copy adds to the extent, and how fast that fades as the paraphrase
 #: copies less (chosen on the development rewordings, ``benchmarks/rewordings.py``)
 PER_WORD, PER_WORD_POWER = 0.1, 8
@@ -75,27 +55,6 @@ def content_extent(n_lost: int, total: int, copied: float) -> float:
     each way" -> "... to get there" loses 1 word of 15 but changes the problem); in a free rewording the
     second term vanishes (0.36 copied: 0.0003 per word)."""
     return min(1.0, n_lost / total * copied ** 2 + PER_WORD * n_lost * copied ** PER_WORD_POWER)
-
-
-def content_words(doc: QuestionDoc) -> tuple[Counter, dict[str, Mention]]:
-    """Lemma counts of the content words of ``doc`` and the last mention of each (computed once per doc).
-
-    The last mention is the one a paraphrase most often drops (a repeated word is dropped from the question
-    sentence, "How much does the bag weigh" -> "How much does the bag"), and it is what the message shows."""
-    cached = doc.doc.user_data.get(_CACHE_KEY)
-    if cached is None:
-        counts: Counter = Counter()
-        last: dict[str, Mention] = {}
-        blocked = {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
-        for tok in doc.doc:
-            if tok.idx in blocked:  # numbers and units have checks of their own
-                continue
-            if tok.pos_ in CONTENT_POS and tok.is_alpha and not tok.is_stop:
-                key = (tok.lemma_ or tok.text).lower()
-                counts[key] += 1
-                last[key] = Mention(tok.idx, tok.idx + len(tok.text), tok.text)
-        cached = doc.doc.user_data[_CACHE_KEY] = (counts, last)
-    return cached
 
 
 class ContentCheck(Check):
@@ -111,15 +70,15 @@ class ContentCheck(Check):
         self.max_listed = max_listed
         self.deleted = Severity.parse(deleted)
 
-    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
-        q_counts, q_last = content_words(question)
+    def compare(self, pair: QuestionPair) -> list[Finding]:
+        q_counts, q_last = content_words(pair.question)
         total = sum(q_counts.values())
         if not total:
             return []
-        p_counts, _ = content_words(paraphrase)
+        p_counts, _ = content_words(pair.paraphrase)
         lost = {w: c - p_counts.get(w, 0) for w, c in q_counts.items() if c > p_counts.get(w, 0)}
         if lost:
-            renamed = {r.old.key for r in find_renames(question, paraphrase)[0] if r.consistent}
+            renamed = {r.old.key for r in pair.renames if r.consistent}
             lost = {w: c for w, c in lost.items() if w not in renamed}
         if lost and self.synonyms is not None:
             novel = [w for w in p_counts if w not in q_counts]
@@ -129,21 +88,21 @@ class ContentCheck(Check):
         if not n_lost:
             return []
         # the words gone from the paraphrase are named as dropped; a word it still has, fewer times, is only
-        # counted (an explanation names only words missing from the paraphrase)
+        # counted (an explanation names only words missing from the paraphrase); the extent counts both
         gone = sorted((w for w in lost if p_counts.get(w, 0) == 0), key=lambda w: q_last[w].start)
         fewer = sorted((w for w in lost if p_counts.get(w, 0) > 0), key=lambda w: q_last[w].start)
-        if is_deletion(question, paraphrase):
-            kind, severity, what, copied = "content_deleted", self.deleted, "content words deleted", 1.0
+        if pair.is_deletion:
+            kind, severity, what, copied = FindingKind.CONTENT_DELETED, self.deleted, "content words deleted", 1.0
         else:
-            kind, severity, what = "content_missing", Severity.MINOR, "content words dropped"
-            copied = copied_share(question, paraphrase)
-        def listed(words: list[str]) -> str:
-            more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
-            return ", ".join(f'"{q_last[w].text}"' for w in words[:self.max_listed]) + more
-
-        parts = ([f"{what}: {listed(gone)}"] if gone else []) + (
-            [f"written fewer times: {listed(fewer)}"] if fewer else [])
+            kind, severity, what = FindingKind.CONTENT_MISSING, Severity.MINOR, "content words dropped"
+            copied = pair.copied_share
+        parts = ([f"{what}: {self._listed(gone, q_last)}"] if gone else []) + (
+            [f"written fewer times: {self._listed(fewer, q_last)}"] if fewer else [])
         return [Finding(
             kind, f"{'; '.join(parts)} ({n_lost} of {total})",
             severity, tuple(q_last[w] for w in gone), (), extent=content_extent(n_lost, total, copied),
         )]
+
+    def _listed(self, words: list[str], last) -> str:
+        more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
+        return ", ".join(f'"{last[w].text}"' for w in words[:self.max_listed]) + more

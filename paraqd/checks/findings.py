@@ -46,8 +46,10 @@ def span(text: str, start: int, end: int) -> Mention:
 class Finding:
     """One reason why a paraphrase may not preserve the question.
 
-    ``kind`` names the finding (``number_missing``, ``unit_changed``, ...), ``message`` says it in words
-    for a teacher, and the spans point at the characters involved in the question and in the paraphrase.
+    ``kind`` names the finding: a :class:`~paraqd.checks.kinds.FindingKind` for paraqd's own checks (a
+    string, ``number_missing``, ``unit_changed``, ...: every kind with its severities and message template is
+    listed there), any string for a third-party check. ``message`` says it in words for a teacher, and the
+    spans point at the characters involved in the question and in the paraphrase.
     """
 
     kind: str
@@ -62,7 +64,7 @@ class Finding:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": str(self.kind),
             "message": self.message,
             "severity": str(self.severity),
             "question_spans": [[m.start, m.end, m.text] for m in self.question_spans],
@@ -83,14 +85,18 @@ class CheckResult:
     """
 
     findings: tuple[Finding, ...] = field(default=())
+    #: the names of the checks that raised an exception on this pair (a bug in that check, logged by the
+    #: checker): their findings are missing, so the verdict covers the other checks only
+    checks_failed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         ordered = tuple(sorted(self.findings, key=lambda f: -int(f.severity)))
         object.__setattr__(self, "findings", ordered)
+        object.__setattr__(self, "checks_failed", tuple(self.checks_failed))
 
     @classmethod
-    def of(cls, findings: Iterable[Finding]) -> CheckResult:
-        return cls(tuple(findings))
+    def of(cls, findings: Iterable[Finding], checks_failed: Iterable[str] = ()) -> CheckResult:
+        return cls(tuple(findings), tuple(checks_failed))
 
     @property
     def worst(self) -> Severity | None:
@@ -122,7 +128,8 @@ class CheckResult:
         return float(sum(f.extent for f in self.findings if f.kind == kind))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}
+        return {"verdict": self.verdict, "findings": [f.to_dict() for f in self.findings],
+                **({"checks_failed": list(self.checks_failed)} if self.checks_failed else {})}
 
     def __str__(self) -> str:
         if not self.findings:

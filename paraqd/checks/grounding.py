@@ -6,8 +6,7 @@ asking clause may name what the problem names (the same word, a synonym) or a mo
 *pieces of fruit*" for apples and pears), never a thing the problem does not mention: a more specific one
 (biographies of books, *ripe* peaches of peaches) or an unrelated one (gravel in a problem about sand).
 
-:class:`GroundingCheck` reads the nouns of the paraphrase's asking clause (from its wh-word or request verb
-on; units, light nouns such as "total" or "number", and words of the paraphrase's own story before the
+:class:`GroundingCheck` reads the nouns of the paraphrase's asking clause (:func:`paraqd.analysis.information.asked_nouns`: from its wh-word or request verb on; units, light nouns such as "total" or "number", and words of the paraphrase's own story before the
 question are left out: a name renamed throughout is introduced there). A noun is grounded when the
 question uses it (word or lemma), when WordNet relates it to a noun of the question as a synonym or a more
 general word (:mod:`paraqd.analysis.lexicon`, the ``paraqd[wordnet]`` extra), or, when WordNet does not know
@@ -19,11 +18,14 @@ unanswerable (major).
 
 from __future__ import annotations
 
+from ..analysis.asked import find_ask
 from ..analysis.document import Mention, QuestionDoc
+from ..analysis.information import asked_nouns
 from ..analysis.lexicon import default_lexicon
+from ..analysis.pair import QuestionPair
 from .base import Check
-from .entities import LIGHT_NOUNS
 from .findings import Finding, Severity
+from .kinds import FindingKind
 from .synonyms import WordSimilarity
 
 #: the word similarity at which a noun WordNet does not know counts as naming a noun of the question
@@ -35,31 +37,12 @@ def _lemma(tok) -> str:
     return (tok.lemma_ or tok.text).lower()
 
 
-def asked_nouns(doc: QuestionDoc) -> list:
-    """The nouns of ``doc``'s asking clause (:func:`~paraqd.checks.question.find_ask`), units and light nouns
-    left out."""
-    from .question import find_ask
-
-    ask = find_ask(doc)
-    if ask is None:
-        return []
-    clause = ask.clause or ask.sentence
-    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
-    if span is None:
-        return []
-    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
-    return [t for t in span if t.pos_ in _NOUN_POS and t.is_alpha and not t.is_stop and t.idx not in in_unit
-            and _lemma(t) not in LIGHT_NOUNS and t.lower_ not in LIGHT_NOUNS]
-
-
 def ungrounded_nouns(question: QuestionDoc, paraphrase: QuestionDoc,
                      synonyms: WordSimilarity | None = None) -> list[Mention]:
     """The nouns the paraphrase asks about that name nothing of the problem (see the module docstring)."""
     nouns = asked_nouns(paraphrase)
     if not nouns:
         return []
-    from .question import find_ask
-
     ask = find_ask(paraphrase)
     story_end = ask.sentence.start if ask is not None else len(paraphrase.text)
     story = {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, _lemma(t))}
@@ -90,13 +73,13 @@ class GroundingCheck(Check):
     def __init__(self, synonyms: WordSimilarity | None = None) -> None:
         self.synonyms = synonyms
 
-    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
-        missing = ungrounded_nouns(question, paraphrase, self.synonyms)
+    def compare(self, pair: QuestionPair) -> list[Finding]:
+        missing = ungrounded_nouns(pair.question, pair.paraphrase, self.synonyms)
         if not missing:
             return []
         names = ", ".join(dict.fromkeys(f'"{m.text}"' for m in missing))
         return [Finding(
-            "question_ungrounded", f"the paraphrase asks about {names}, which the problem never mentions (nor a "
+            FindingKind.QUESTION_UNGROUNDED, f"the paraphrase asks about {names}, which the problem never mentions (nor a "
             "synonym or a more general word of it): the question cannot be answered",
             Severity.MAJOR, (), tuple(missing),
         )]

@@ -14,8 +14,8 @@ blue one", "one glass" = "a glass"). They still pair with a number of the same v
 
 A value that disappears is reported as missing, one that appears from nowhere as added, and a missing value
 paired with an added one (in order of position) as changed. An added value about something the problem never
-counts or measures (a weight in a problem about books, a calendar year) is context (:mod:`.context`): a note
-(``context_added``, minor), not an addition to the problem. When every value survives, the values must
+counts or measures (a weight in a problem about books, a calendar year) is context
+(:mod:`paraqd.analysis.information`): a note (``context_added``, minor), not an addition to the problem. When every value survives, the values must
 still count the same things: "5 apples and 3 pears" -> "3 apples and 5 pears" keeps both numbers and both
 nouns but swaps their roles (critical).
 """
@@ -26,14 +26,14 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from ..analysis.document import NumberMention, QuestionDoc
+from ..analysis.document import Mention, NumberMention, QuestionDoc
+from ..analysis.information import context_numbers
 from ..analysis.numbers import extract_multipliers
-from ..analysis.quantities import conversions
+from ..analysis.pair import QuestionPair
+from ..analysis.terms import counted_nouns, quantity_mentions
 from .base import Check
-from .context import context_numbers, describe
-from .entities import counted_nouns
 from .findings import Finding, Severity
-from .units import quantity_mentions
+from .kinds import FindingKind
 
 #: kinds whose values are interchangeable with each other; every other kind keeps its identity
 _PLAIN_KINDS = frozenset({"cardinal", "decimal", "fraction", "multiplier", "count"})
@@ -125,24 +125,54 @@ class NumberCheck(Check):
 
     name = "numbers"
 
-    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+    def compare(self, pair: QuestionPair) -> list[Finding]:
+        question, paraphrase = pair.question, pair.paraphrase
         q_by_key = _group(compared_numbers(question))
         p_by_key = _group(compared_numbers(paraphrase))
-        q_count = Counter({k: len(v) for k, v in q_by_key.items()})
-        p_count = Counter({k: len(v) for k, v in p_by_key.items()})
-        missing = q_count - p_count
-        added = p_count - q_count
+        tally = _Tally(q_by_key, p_by_key)
         findings: list[Finding] = []
+        tally.convert(pair.conversions)
+        findings += tally.kinds_changed()
+        tally.silence(question, paraphrase)
+        if not tally.missing and not tally.added:
+            findings.extend(_swapped_roles(question, paraphrase))
+        findings += tally.repeats_changed()
+        findings += tally.repeats()
+        findings += tally.gone_and_new(question, paraphrase)
+        return findings
 
-        # a quantity converted with its unit: "2 hours" -> "120 minutes", "10 years" -> "a decade"
-        for q_quant, p_quant in conversions(question, paraphrase):
-            for quantity, counts in ((q_quant, missing), (p_quant, added)):
+
+def _positive(counts: Counter) -> None:
+    """Drop the keys whose count is no longer positive (what ``+counts`` keeps, in place)."""
+    for key in [k for k, v in counts.items() if v <= 0]:
+        del counts[key]
+
+
+class _Tally:
+    """The numbers of both texts by :func:`value_key`, and those still ``missing`` from the paraphrase or
+    ``added`` to it as the number check explains them away stage by stage."""
+
+    def __init__(self, q_by_key: dict, p_by_key: dict) -> None:
+        self.q_by_key, self.p_by_key = q_by_key, p_by_key
+        self.q_count = Counter({k: len(v) for k, v in q_by_key.items()})
+        self.p_count = Counter({k: len(v) for k, v in p_by_key.items()})
+        self.missing = self.q_count - self.p_count
+        self.added = self.p_count - self.q_count
+
+    def convert(self, conversions) -> None:
+        """A quantity converted with its unit: "2 hours" -> "120 minutes", "10 years" -> "a decade"."""
+        for q_quant, p_quant in conversions:
+            for quantity, counts in ((q_quant, self.missing), (p_quant, self.added)):
                 for number in (quantity.number, *(part.number for part in quantity.parts)):
                     if number is not None and counts[value_key(number)] > 0:
                         counts[value_key(number)] -= 1
-        missing, added = +missing, +added
+        _positive(self.missing)
+        _positive(self.added)
 
-        # same written value, other kind: "20%" -> "20", "$5" -> "5", "Grade 5" -> "fifth grade"
+    def kinds_changed(self) -> list[Finding]:
+        """Same written value, other kind: "20%" -> "20", "$5" -> "5", "Grade 5" -> "fifth grade"."""
+        q_by_key, p_by_key, missing, added = self.q_by_key, self.p_by_key, self.missing, self.added
+        findings = []
         for key in sorted(missing, key=lambda k: q_by_key[k][0].start):
             for other in sorted(added, key=lambda k: p_by_key[k][0].start):
                 q_m, p_m = q_by_key[key][0], p_by_key[other][0]
@@ -150,71 +180,85 @@ class NumberCheck(Check):
                         and not (_is_silent(q_m) and _is_silent(p_m))
                         and added[other] > 0 and missing[key] > 0):
                     findings.append(Finding(
-                        "number_kind_changed",
+                        FindingKind.NUMBER_KIND_CHANGED,
                         f"{q_m.text} ({value_kind(q_m)}) is written {p_m.text} ({value_kind(p_m)})",
                         Severity.MINOR, (q_m,), (p_m,),
                     ))
                     missing[key] -= 1
                     added[other] -= 1
-        # words that are numbers only sometimes are not reported on their own; 0 is "no" ("0 more likes" ->
-        # "no more likes")
-        for counts, by_key, own, other in ((missing, q_by_key, question, paraphrase),
-                                           (added, p_by_key, paraphrase, question)):
+        return findings
+
+    def silence(self, question: QuestionDoc, paraphrase: QuestionDoc) -> None:
+        """Words that are numbers only sometimes are not reported on their own; 0 is "no" ("0 more likes" ->
+        "no more likes"); "all three siblings" when the text names three."""
+        for counts, by_key, own, other in ((self.missing, self.q_by_key, question, paraphrase),
+                                           (self.added, self.p_by_key, paraphrase, question)):
             for key in list(counts):
                 if (all(_is_silent(m, own.text) for m in by_key[key])
                         or (key[1] == 0 and _NONE.search(other.text))):
                     counts[key] = 0
                 elif all(_counts_back(m, own) for m in by_key[key]):
-                    counts[key] = 0  # "all three siblings" when the text names three
-        missing, added = +missing, +added
-        if not missing and not added:
-            findings.extend(_swapped_roles(question, paraphrase))
+                    counts[key] = 0
+        _positive(self.missing)
+        _positive(self.added)
 
-        # one occurrence of a repeated value became another value that also occurs elsewhere: "give 2
-        # marbles ... double his number" -> "give 3 marbles ... triple the number" (a change, not a repeat)
-        dropped = [k for k in missing if p_count[k] > 0 and not all(_is_soft(m) for m in q_by_key[k])]
-        grown = [k for k in added if q_count[k] > 0 and not all(_is_soft(m) for m in p_by_key[k])]
+    def repeats_changed(self) -> list[Finding]:
+        """One occurrence of a repeated value became another value that also occurs elsewhere: "give 2
+        marbles ... double his number" -> "give 3 marbles ... triple the number" (a change, not a repeat)."""
+        q_by_key, p_by_key, missing, added = self.q_by_key, self.p_by_key, self.missing, self.added
+        dropped = [k for k in missing if self.p_count[k] > 0 and not all(_is_soft(m) for m in q_by_key[k])]
+        grown = [k for k in added if self.q_count[k] > 0 and not all(_is_soft(m) for m in p_by_key[k])]
+        findings = []
         for old_key, new_key in zip(sorted(dropped, key=lambda k: q_by_key[k][0].start),
                                     sorted(grown, key=lambda k: p_by_key[k][0].start)):
             q_m = _changed_mention(q_by_key[old_key], p_by_key.get(old_key, ()))
             p_m = _changed_mention(p_by_key[new_key], q_by_key.get(new_key, ()))
             findings.append(Finding(
-                "number_changed", f"{_describe([q_m])} became {p_m.text}", Severity.CRITICAL, (q_m,), (p_m,),
+                FindingKind.NUMBER_CHANGED, f"{_describe([q_m])} became {p_m.text}", Severity.CRITICAL, (q_m,), (p_m,),
             ))
             missing[old_key] -= 1
             added[new_key] -= 1
-        missing, added = +missing, +added
+        _positive(missing)
+        _positive(added)
+        return findings
 
-        # a repeated value kept at least once: usually "the same 20" written once
-        for key in [k for k in missing if p_count[k] > 0]:
-            mentions = q_by_key[key]
+    def repeats(self) -> list[Finding]:
+        """A repeated value kept at least once: usually "the same 20" written once."""
+        q_count, p_count = self.q_count, self.p_count
+        findings = []
+        for key in [k for k in self.missing if p_count[k] > 0]:
+            mentions = self.q_by_key[key]
             findings.append(Finding(
-                "number_repeat_dropped",
+                FindingKind.NUMBER_REPEAT_DROPPED,
                 f"{_describe(mentions)} appears {q_count[key]} times in the question "
                 f"but {p_count[key]} in the paraphrase",
-                Severity.MINOR, tuple(mentions), tuple(p_by_key[key]),
+                Severity.MINOR, tuple(mentions), tuple(self.p_by_key[key]),
             ))
-            del missing[key]
-        for key in [k for k in added if q_count[k] > 0]:
-            mentions = p_by_key[key]
+            del self.missing[key]
+        for key in [k for k in self.added if q_count[k] > 0]:
+            mentions = self.p_by_key[key]
             findings.append(Finding(
-                "number_repeat_added",
+                FindingKind.NUMBER_REPEAT_ADDED,
                 f"{_describe(mentions)} appears {p_count[key]} times in the paraphrase "
                 f"but {q_count[key]} in the question",
-                Severity.MINOR, tuple(q_by_key[key]), tuple(mentions),
+                Severity.MINOR, tuple(self.q_by_key[key]), tuple(mentions),
             ))
-            del added[key]
+            del self.added[key]
+        return findings
 
-        gone = sorted((q_by_key[k] for k in missing), key=lambda ms: ms[0].start)
-        new = sorted((p_by_key[k] for k in added), key=lambda ms: ms[0].start)
-        # numbers about things the problem never counts or measures: context, a note (:mod:`.context`)
+    def gone_and_new(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+        """What is left: values changed (paired in order), inverted, missing or added."""
+        gone = sorted((self.q_by_key[k] for k in self.missing), key=lambda ms: ms[0].start)
+        new = sorted((self.p_by_key[k] for k in self.added), key=lambda ms: ms[0].start)
+        findings = []
+        # numbers about things the problem never counts or measures: context, a note (analysis.information)
         context = context_numbers(question, paraphrase, new)
         if context:
             new = [ms for ms in new if not any(ms is c for c in context)]
             spans = tuple(m for ms in context for m in ms)
             findings.append(Finding(
-                "context_added", f"the paraphrase adds {describe(spans)}, about nothing the question counts "
-                "or measures (context: the problem is the same)", Severity.MINOR, (), spans,
+                FindingKind.CONTEXT_ADDED, f"the paraphrase adds {_quoted(spans)}, about nothing the question "
+                "counts or measures (context: the problem is the same)", Severity.MINOR, (), spans,
             ))
         hard_gone = [ms for ms in gone if not _is_soft(ms[0])]
         hard_new = [ms for ms in new if not _is_soft(ms[0])]
@@ -224,29 +268,34 @@ class NumberCheck(Check):
                 # "4 times as much as David" -> "David does a quarter of it": the factor read from the other
                 # side; a factor that really changed is another value
                 findings.append(Finding(
-                    "number_inverted", f"{_describe(q_ms)} is written as its reciprocal {p_ms[0].text} "
+                    FindingKind.NUMBER_INVERTED, f"{_describe(q_ms)} is written as its reciprocal {p_ms[0].text} "
                     "(the same factor read from the other side, if the two sides swapped)",
                     Severity.MINOR, tuple(q_ms), tuple(p_ms),
                 ))
                 continue
             findings.append(Finding(
-                "number_changed", f"{_describe(q_ms)} became {p_ms[0].text}",
+                FindingKind.NUMBER_CHANGED, f"{_describe(q_ms)} became {p_ms[0].text}",
                 Severity.CRITICAL, tuple(q_ms), tuple(p_ms),
             ))
         paired = {id(ms) for pair in pairs for ms in pair}
         for q_ms in gone:
             if id(q_ms) not in paired:
                 findings.append(Finding(
-                    "number_missing", f"{_describe(q_ms)} is missing",
+                    FindingKind.NUMBER_MISSING, f"{_describe(q_ms)} is missing",
                     Severity.MINOR if _is_soft(q_ms[0]) else Severity.CRITICAL, tuple(q_ms), (),
                 ))
         for p_ms in new:
             if id(p_ms) not in paired:
                 findings.append(Finding(
-                    "number_added", f"{_describe(p_ms)} is not in the question",
+                    FindingKind.NUMBER_ADDED, f"{_describe(p_ms)} is not in the question",
                     Severity.MINOR if _is_soft(p_ms[0]) else Severity.CRITICAL, (), tuple(p_ms),
                 ))
         return findings
+
+
+def _quoted(mentions: Sequence[Mention]) -> str:
+    """The mentions quoted for a message, in order, each once."""
+    return ", ".join(dict.fromkeys(f'"{m.text}"' for m in sorted(mentions, key=lambda m: m.start)))
 
 
 def _reciprocal(a: NumberMention, b: NumberMention) -> bool:
@@ -328,12 +377,12 @@ def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Findi
     swap = _cross_swap(number_roles(question), number_roles(paraphrase))
     if swap is not None:
         (q_a, q_b), (p_a, p_b), (x, y) = swap
-        return [Finding("number_roles_swapped", f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
+        return [Finding(FindingKind.NUMBER_ROLES_SWAPPED, f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
                         Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
     swap = _cross_swap(_places(question), _places(paraphrase))
     if swap is not None:
         (q_a, q_b), (p_a, p_b), _ = swap
-        return [Finding("number_roles_swapped", f"{q_a.text} and {q_b.text} swapped places",
+        return [Finding(FindingKind.NUMBER_ROLES_SWAPPED, f"{q_a.text} and {q_b.text} swapped places",
                         Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
     return []
 

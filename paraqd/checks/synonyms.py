@@ -50,8 +50,9 @@ RENAME_SYNONYM_THRESHOLD = 0.38
 class WordSimilarity:
     """Cosine similarity of single words under ``encode`` (texts -> L2-normalised rows), cached per word.
 
-    >>> from paraqd.scoring import ParaphraseScorer
-    >>> words = WordSimilarity(ParaphraseScorer.load().encode)  # doctest: +SKIP
+    >>> from paraqd.encoders import load_encoder
+    >>> encoder = load_encoder()  # doctest: +SKIP
+    >>> words = WordSimilarity(lambda ws: encoder.encode(list(ws), normalize_embeddings=True))  # doctest: +SKIP
     >>> words.are_synonyms("shop", "store"), words.are_synonyms("newspaper", "undertake")  # doctest: +SKIP
     (True, False)
     """

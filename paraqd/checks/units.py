@@ -15,19 +15,15 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..analysis.asked import asked_unit
 from ..analysis.document import NumberMention, QuestionDoc, UnitMention
-from ..analysis.quantities import conversions
+from ..analysis.information import context_units
+from ..analysis.pair import QuestionPair
 from ..analysis.quantities import quantities as all_quantities
+from ..analysis.terms import quantity_mentions
 from .base import Check
-from .context import context_units, describe
 from .findings import Finding, Severity
-
-
-def quantity_mentions(doc: QuestionDoc) -> list[tuple[NumberMention, UnitMention]]:
-    """``(number, unit)`` for every number that measures a unit ("200 km", "half an hour"); ordinals
-    ("the first month") and percentages measure nothing."""
-    return [(q.number, q.unit) for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)
-            if q.number is not None]
+from .kinds import FindingKind
 
 
 def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
@@ -44,18 +40,11 @@ def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc)
                 if not q.period}
     if name in measured:  # "20 km", and rates: "3 times a week"
         return Severity.MAJOR
-    if _asked_unit(doc) == name and _asked_unit(other) not in (None, name):
+    if asked_unit(doc) == name and asked_unit(other) not in (None, name):
         return Severity.MAJOR  # "how many days" -> "how many weeks"
     if mentions[0].category == "Time" or any(_is_part(name, u.unit.name) for u in other.units):
         return Severity.MINOR
     return Severity.MAJOR
-
-
-def _asked_unit(doc: QuestionDoc) -> str | None:
-    """The unit the question asks for by name ("how many days" -> day), if any."""
-    from .question import asked_unit
-
-    return asked_unit(doc)
 
 
 def _units_by_name(doc: QuestionDoc) -> dict[str, list[UnitMention]]:
@@ -69,38 +58,58 @@ def _plural(unit: UnitMention) -> str:
     return unit.unit.plural or unit.unit.name
 
 
+def _account_conversions(converted, missing: list[str], added: list[str]) -> None:
+    """A unit converted with its number: "2 hours" -> "120 minutes" (both units accounted for)."""
+    for qq, pq in converted:
+        for quantity, names in ((qq, missing), (pq, added)):
+            for name in (quantity.unit.unit.name, *(part.unit.unit.name for part in quantity.parts)):
+                if name in names:
+                    names.remove(name)
+
+
+def _account_compounds(question: QuestionDoc, paraphrase: QuestionDoc, missing: list[str], added: list[str]) -> None:
+    """A compound unit written as its parts, or the parts as the compound: "60 km per one hour" -> "60 km/h",
+    "20 km/h" -> "20 km in an hour"."""
+    for compounds, parts_doc, parts_gone in ((added, question, missing), (missing, paraphrase, added)):
+        for name in list(compounds):
+            parts = name.split(" per ")
+            if len(parts) == 2 and _written_as_parts(parts_doc, *parts):
+                compounds.remove(name)
+                for part in parts:
+                    if part in parts_gone:
+                        parts_gone.remove(part)
+
+
 class UnitCheck(Check):
     """Reports units changed (same or other category), missing or added in the paraphrase."""
 
     name = "units"
 
-    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+    def compare(self, pair: QuestionPair) -> list[Finding]:
+        question, paraphrase = pair.question, pair.paraphrase
         q_units, p_units = _units_by_name(question), _units_by_name(paraphrase)
         missing = [n for n in q_units if n not in p_units]
         added = [n for n in p_units if n not in q_units]
-        findings: list[Finding] = []
+        converted = pair.conversions
+        _account_conversions(converted, missing, added)
+        _account_compounds(question, paraphrase, missing, added)
+        findings = self._category_changes(q_units, p_units, missing, added)
+        findings += self._quantity_changes(pair, q_units, missing, added)
+        if "year" in missing and _ages_kept(question, paraphrase):
+            missing.remove("year")  # "23 years old" -> "at the age of 23"
+        findings.extend(_detached(question, paraphrase, q_units, p_units, missing))
+        for name in missing:
+            ms = q_units[name]
+            findings.append(Finding(
+                FindingKind.UNIT_MISSING, f"the unit {_plural(ms[0])} is missing",
+                _severity(ms, question, paraphrase), tuple(ms), (),
+            ))
+        findings += _added(question, paraphrase, p_units, added)
+        return findings
 
-        # a unit converted with its number: "2 hours" -> "120 minutes" (both units accounted for)
-        converted = conversions(question, paraphrase)
-        converted_names = {pq.unit.unit.name for _, pq in converted}
-        for qq, pq in converted:
-            for quantity, names in ((qq, missing), (pq, added)):
-                for name in (quantity.unit.unit.name, *(part.unit.unit.name for part in quantity.parts)):
-                    if name in names:
-                        names.remove(name)
-
-        # a compound unit written as its parts, or the parts as the compound: "60 km per one hour" ->
-        # "60 km/h", "20 km/h" -> "20 km in an hour"
-        for compounds, parts_doc, parts_gone in ((added, question, missing), (missing, paraphrase, added)):
-            for name in list(compounds):
-                parts = name.split(" per ")
-                if len(parts) == 2 and _written_as_parts(parts_doc, *parts):
-                    compounds.remove(name)
-                    for part in parts:
-                        if part in parts_gone:
-                            parts_gone.remove(part)
-
-        # a unit gone and another of the same category arrived: "kilometres" -> "centimetres"
+    def _category_changes(self, q_units, p_units, missing: list[str], added: list[str]) -> list[Finding]:
+        """A unit gone and another of the same category arrived: "kilometres" -> "centimetres"."""
+        findings = []
         for name in list(missing):
             category = q_units[name][0].category
             other = next((a for a in added if p_units[a][0].category == category), None) or \
@@ -109,9 +118,13 @@ class UnitCheck(Check):
                 findings.append(self._changed(q_units[name], p_units[other]))
                 missing.remove(name)
                 added.remove(other)
+        return findings
 
-        # a quantity whose unit changed while both units still occur elsewhere: "12 minutes" -> "12 months"
-        # (quantities converted above are accounted for: "2 km" -> "2,000 meters" is no change of "2")
+    def _quantity_changes(self, pair: QuestionPair, q_units, missing: list[str], added: list[str]) -> list[Finding]:
+        """A quantity whose unit changed while both units still occur elsewhere: "12 minutes" -> "12 months"
+        (quantities converted are accounted for: "2 km" -> "2,000 meters" is no change of "2")."""
+        question, paraphrase, converted = pair.question, pair.paraphrase, pair.conversions
+        converted_names = {pq.unit.unit.name for _, pq in converted}
         q_converted = {id(q.unit) for qq, _ in converted for q in (qq, *qq.parts)}
         p_converted = {id(q.unit) for _, pq in converted for q in (pq, *pq.parts)}
         q_quant: dict[float, set[str]] = defaultdict(set)
@@ -122,10 +135,12 @@ class UnitCheck(Check):
         for value, unit in quantities(paraphrase):
             if id(unit) not in p_converted:
                 p_quant[value].append(unit)
+        findings = []
         for value, q_names in q_quant.items():
             p_names = {u.unit.name for u in p_quant.get(value, ())}
             if not p_names or p_names & q_names or any(
-                    _is_part(q, p) and p.split(" per ")[1] in q_units for q in q_names for p in p_names):
+                    _is_part(q, p) and " per " in p and p.split(" per ")[1] in q_units
+                    for q in q_names for p in p_names):  # "inch" in "square inch" has no " per "
                 continue
             new_units = [u for u in p_quant[value]
                          if u.unit.name in added or u.unit.name in q_units or u.unit.name in converted_names]
@@ -136,29 +151,6 @@ class UnitCheck(Check):
                     for names in (added, missing):
                         if u.unit.name in names:
                             names.remove(u.unit.name)
-
-        if "year" in missing and _ages_kept(question, paraphrase):
-            missing.remove("year")  # "23 years old" -> "at the age of 23"
-        findings.extend(_detached(question, paraphrase, q_units, p_units, missing))
-        for name in missing:
-            ms = q_units[name]
-            findings.append(Finding(
-                "unit_missing", f"the unit {_plural(ms[0])} is missing",
-                _severity(ms, question, paraphrase), tuple(ms), (),
-            ))
-        context = [name for name in added if context_units(question, paraphrase, p_units[name])]
-        if context:
-            spans = tuple(m for name in context for m in p_units[name])
-            findings.append(Finding(
-                "context_added", f"the paraphrase adds {describe(spans)}, a kind of unit the question "
-                "measures nothing in (context: the problem is the same)", Severity.MINOR, (), spans,
-            ))
-        for name in (n for n in added if n not in context):
-            ms = p_units[name]
-            findings.append(Finding(
-                "unit_added", f"the unit {_plural(ms[0])} is not in the question",
-                _severity(ms, paraphrase, question), (), tuple(ms),
-            ))
         return findings
 
     @staticmethod
@@ -172,7 +164,28 @@ class UnitCheck(Check):
             message += f" ({old[0].category.lower()} became {new[0].category.lower()})"
             if _is_part(new[0].unit.name, old[0].unit.name):
                 severity = Severity.MINOR
-        return Finding("unit_changed", message, severity, tuple(old), tuple(new))
+        return Finding(FindingKind.UNIT_CHANGED, message, severity, tuple(old), tuple(new))
+
+
+def _added(question: QuestionDoc, paraphrase: QuestionDoc, p_units, added: list[str]) -> list[Finding]:
+    """Units the question does not have: a kind of unit it measures nothing in, about context numbers or
+    nothing, is context (a note: :func:`~paraqd.analysis.information.context_units`); another is added."""
+    context = [name for name in added if context_units(question, paraphrase, p_units[name])]
+    findings = []
+    if context:
+        spans = tuple(m for name in context for m in p_units[name])
+        names = ", ".join(dict.fromkeys(f'"{m.text}"' for m in spans))
+        findings.append(Finding(
+            FindingKind.CONTEXT_ADDED, f"the paraphrase adds {names}, a kind of unit the question measures nothing "
+            "in (context: the problem is the same)", Severity.MINOR, (), spans,
+        ))
+    for name in (n for n in added if n not in context):
+        ms = p_units[name]
+        findings.append(Finding(
+            FindingKind.UNIT_ADDED, f"the unit {_plural(ms[0])} is not in the question",
+            _severity(ms, paraphrase, question), (), tuple(ms),
+        ))
+    return findings
 
 
 def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing) -> list[Finding]:
@@ -192,7 +205,7 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
                 or (name == "year" and _AGE_BEFORE.search(paraphrase.text, 0, number.start))):
             continue
         findings.append(Finding(
-            "unit_detached", f'{question.text[q_number.start:unit.end]} lost its unit ("{number.text}")',
+            FindingKind.UNIT_DETACHED, f'{question.text[q_number.start:unit.end]} lost its unit ("{number.text}")',
             Severity.MAJOR, (unit,), (number,),
         ))
     return findings

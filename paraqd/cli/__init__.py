@@ -35,6 +35,9 @@ EPILOG = """examples:
   paraqd train triplets.jsonl -o model/             fine-tune the scorer with triplet loss
   paraqd score pairs.csv -o scored.csv --explain    score (question, paraphrase) pairs, with reasons
   paraqd filter cands.csv -o kept.csv --rejected r.csv    valid candidates ranked per question
+  paraqd reword bank.csv -o kept.csv --base-url http://127.0.0.1:8080/v1 --llm-model M
+                                                    an LLM's rewordings, the valid ones kept and ranked
+  paraqd calibrate labelled.csv -o calibration.json the threshold that suits your own labels
   paraqd evaluate pretrained labelled.csv --json m.json   metrics on labelled pairs (paper Table 1)
   paraqd bench --pool q.jsonl --eval test.csv -o out/     all methods on the same budget
   paraqd pairs closure labelled.csv -o more.csv           more pairs from labelled ones
@@ -109,8 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _configure_logging(verbose: int, quiet: bool) -> None:
     level = logging.WARNING if quiet else (logging.DEBUG if verbose > 1 else logging.INFO)
     logging.basicConfig(level=level, format="%(message)s" if verbose == 0 else "%(levelname)s %(name)s: %(message)s")
-    for noisy in ("sentence_transformers", "transformers", "urllib3", "filelock", "httpx", "huggingface_hub",
-                  "distributed"):
+    for noisy in ("sentence_transformers", "transformers", "urllib3", "filelock", "httpx", "httpcore",
+                  "huggingface_hub", "distributed"):
         logging.getLogger(noisy).setLevel(logging.WARNING if verbose < 2 else logging.INFO)
 
 

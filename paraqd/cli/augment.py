@@ -51,8 +51,27 @@ def parse_model_options(values: list[str] | None) -> dict[str, dict]:
         parts = [v.strip() for v in value.split(",")]
         if len(parts) > len(params):
             raise InputError(f"operator {cls.name} takes {len(params)} model(s): {', '.join(params)}")
+        for part in parts:
+            _check_model_path(f"--model {key.strip()}", part)
         options.setdefault(cls.name, {}).update(dict(zip(params, parts)))
     return options
+
+
+def _check_model_path(option: str, value: str) -> None:
+    """Refuse a value that is a local path (it exists, or starts with /, ., ~) but not a model directory; a
+    name like ``tuner007/pegasus_paraphrase`` is a Hugging Face hub id and is left to the operator."""
+    from pathlib import Path
+
+    path = Path(value).expanduser()
+    if not (value.startswith(("/", ".", "~")) or path.exists()):
+        return
+    if not path.exists():
+        raise InputError(f"{option}: {value}: no such directory (a model directory, or a Hugging Face hub id "
+                         "like namespace/name)")
+    if not path.is_dir():
+        raise InputError(f"{option}: {value}: is a file, expected a model directory")
+    if not (path / "config.json").is_file():
+        raise InputError(f"{option}: {value}: not a model directory (no config.json in it)")
 
 
 def parse_set_options(values: list[str] | None, options: dict[str, dict]) -> dict[str, dict]:

@@ -35,6 +35,10 @@ def add_arguments(parser):
                         help="also write the rejected rows, with score and reasons, to FILE (- for standard "
                              "output; default: not written)")
     add_scorer_arguments(parser)
+    from .llm_options import add_endpoint_arguments, add_judge_arguments
+
+    add_endpoint_arguments(parser, required=False)
+    add_judge_arguments(parser)
     return run
 
 
@@ -67,9 +71,14 @@ def run(args) -> int:
     table_format(args.output, out_fmt)  # fail fast on an unsupported output type
     q_col, p_col = check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
     df = read_table(args.input, in_fmt)
+    from .llm_options import judge_summary, make_judge
+
+    judge = make_judge(args)
     scorer = load_scorer(args)
     result = filter_candidates(scorer, df, q_col, p_col, reasons=bool(args.rejected),
-                               source=source_name(args.input))
+                               source=source_name(args.input), judge=judge)
+    if judge is not None:
+        log.info("%s", judge_summary(judge))
     write_table(result.accepted, args.output, out_fmt)
     if args.rejected:
         write_table(result.rejected, args.rejected, rejected_fmt)

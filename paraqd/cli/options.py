@@ -55,8 +55,14 @@ def _whole_in(text: str, low: int, high: int | None, what: str, refusal: str) ->
 
 
 def count(text: str) -> int:
-    """A whole number >= 1."""
-    return _whole_in(text, 1, None, "a whole number >= 1", "must be at least 1")
+    """A whole number >= 1 (the rule of the Python API, :func:`paraqd.validation.check_positive_int`)."""
+    from ..validation import ArgumentValueError, check_positive_int
+
+    value = _int(text, "a whole number >= 1")
+    try:
+        return check_positive_int(value, "value")
+    except ArgumentValueError:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}") from None
 
 
 def count_or_zero(text: str) -> int:
@@ -87,8 +93,15 @@ def _bounded(text: str, low: float, high: float) -> float:
 
 
 def score_threshold(text: str) -> float:
-    """A score threshold: scores (cosines, hybrid scores) lie in [-1, 1]."""
-    return _bounded(text, -1.0, 1.0)
+    """A score threshold: scores (cosines, hybrid scores) lie in [-1, 1] (the rule of the Python API,
+    :func:`paraqd.validation.check_threshold`)."""
+    from ..validation import ArgumentValueError, check_threshold
+
+    value = _float(text, "a number in [-1, 1]")
+    try:
+        return check_threshold(value)
+    except ArgumentValueError:
+        raise argparse.ArgumentTypeError(f"must be in [-1, 1], got {value:g}") from None
 
 
 def probability(text: str) -> float:

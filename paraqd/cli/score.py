@@ -8,7 +8,6 @@ from collections.abc import Iterator
 import numpy as np
 import pandas as pd
 
-from ..defaults import BACKENDS
 from ..errors import InputError
 from ..io import PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column, text_column
 from . import command, options
@@ -71,9 +70,13 @@ def add_scorer_arguments(parser) -> None:
                         help="trained model directory or encoder name (default: the embedded all-MiniLM-L6-v2)")
     parser.add_argument("--threshold", type=options.score_threshold,
                         help="minimum score of a valid paraphrase, in [-1, 1] (default: the model's, else 0.5)")
+    parser.add_argument("--calibration", metavar="FILE",
+                        help="use the threshold `paraqd calibrate` chose on labelled pairs (instead of --threshold)")
     parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     parser.add_argument("--device", type=options.device, help="torch device, e.g. cpu or cuda (default: automatic)")
-    parser.add_argument("--backend", choices=BACKENDS, default="torch",
+    from ..backends import backend_names  # the registry; light (no torch)
+
+    parser.add_argument("--backend", choices=backend_names(), default="torch",
                         help="inference backend: torch (default), onnx, onnx-int8 (int8 weights; needs "
                              "paraqd[onnx]) or openvino (fastest on CPUs with bfloat16, e.g. Xeon Sapphire "
                              "Rapids; needs paraqd[openvino]); the ONNX graph is exported on first use and cached")
@@ -83,16 +86,25 @@ def add_scorer_arguments(parser) -> None:
                            "(default: hybrid unless the model says pure)")
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
                       help="the learned cosine only (the paper's score) instead of the default hybrid score")
+    # the choices are checked against the rule registry (paraqd.hybrid.hybrid_rules) when the scorer loads, so
+    # that building the parser does not import the checks
+    parser.add_argument("--rule", metavar="KIND",
+                        help="hybrid rule kind, with its defaults, instead of the model's stored rule: penalty, "
+                             "cap, or one registered with paraqd.hybrid.register_rule (implies the hybrid score)")
 
 
 def load_scorer(args):
     """The :class:`ParaphraseScorer` the scorer options ask for."""
+    from ..calibration import calibrated_threshold
     from ..scoring import ParaphraseScorer
 
     if args.batch_size < 1:
         raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
+    threshold = calibrated_threshold(args.threshold, getattr(args, "calibration", None),
+                                     scorer=(args.model, args.hybrid))
     return ParaphraseScorer.load(args.model, device=args.device, batch_size=args.batch_size,
-                                 threshold=args.threshold, hybrid=args.hybrid, backend=args.backend)
+                                 threshold=threshold, hybrid=args.hybrid, backend=args.backend,
+                                 rule=getattr(args, "rule", None))
 
 
 @command("score", help="score (question, paraphrase) pairs; adds score and valid columns",
@@ -104,12 +116,19 @@ def add_arguments(parser):
                         help="rows read and scored at a time (default: 10000)")
     parser.add_argument("--explain", action="store_true",
                         help="add a `reasons` column: why each pair is (in)valid")
-    parser.add_argument("--engine", choices=("local", "dask"), default="local",
-                        help="score in this process (default) or chunk by chunk on a Dask cluster; same output")
+    from ..engines.registry import scoring_engines  # the engines that can score (map_chunks)
+
+    parser.add_argument("--engine", choices=scoring_engines(), default="local",
+                        help="score in this process (default) or chunk by chunk on a Dask cluster (or another "
+                             "registered engine with map_chunks); same output")
     parser.add_argument("--dask-address", metavar="ADDR",
                         help="Dask scheduler address (default with --engine dask: a local cluster)")
     parser.add_argument("--workers", type=options.count,
                         help="worker processes of the local Dask cluster (default: all cores)")
+    from .llm_options import add_endpoint_arguments, add_judge_arguments
+
+    add_endpoint_arguments(parser, required=False)
+    add_judge_arguments(parser)
     return run
 
 
@@ -132,7 +151,10 @@ def check_input(path: str, question_column: str | None, paraphrase_column: str |
     first = next(iter(iter_table_chunks(path, chunk_size=100, fmt=fmt)), None)
     if first is None or len(first) == 0:
         raise InputError(f"{_name(path)}: no rows")
-    return detect_columns(first, question_column, paraphrase_column, _name(path))
+    columns = detect_columns(first, question_column, paraphrase_column, _name(path))
+    for column in columns:  # a bad cell among the first rows (empty, too long) fails before the model loads
+        text_column(first, column, _name(path))
+    return columns
 
 
 def _name(path: str) -> str:
@@ -144,12 +166,13 @@ def _name(path: str) -> str:
 def score_file(scorer, input_path: str, output_path: str, *, threshold: float, question_column: str | None = None,
                paraphrase_column: str | None = None, chunk_size: int = 10_000, explain: bool = False,
                input_format: str | None = None, output_format: str | None = None,
-               score_chunks=None) -> int:
+               score_chunks=None, judge=None) -> int:
     """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows.
 
     ``-`` is standard input / output; ``input_format`` / ``output_format`` name their formats (default:
     detected on input, JSON lines on output). ``score_chunks`` (e.g. the Dask engine's) maps an iterator of
     ``(questions, paraphrases)`` chunks to ``(scores, reasons)`` in order; by default ``scorer`` scores them here.
+    ``judge`` (a :class:`paraqd.llm.Judge`) decides the pairs scored near the threshold (a `decided_by` column).
     """
     from tqdm.auto import tqdm
 
@@ -192,6 +215,8 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
             out["valid"] = np.asarray(scores) >= threshold
             if explain:
                 out["reasons"] = reasons
+            if judge is not None:
+                _judge_chunk(judge, out, state["columns"], scores, threshold)
             writer.write(out)
             state["rows"] += len(out)
             bar.update(len(out))
@@ -201,34 +226,54 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
     return rows
 
 
+def _judge_chunk(judge, out: pd.DataFrame, columns: tuple[str, str], scores, threshold: float) -> None:
+    """The judge's verdicts on a scored chunk: `valid` where it decided, `decided_by`, its reason in `reasons`."""
+    valid, decided, notes = judge.decide(out[columns[0]].tolist(), out[columns[1]].tolist(), scores, threshold)
+    out["valid"] = valid
+    if "reasons" in out:
+        out["reasons"] = [f"judge: {note or ('valid' if ok else 'invalid')}" if by == "judge" else why
+                          for why, by, note, ok in zip(out["reasons"], decided, notes, valid)]
+    out["decided_by"] = decided
+
+
 def run(args) -> int:
+    from ..calibration import calibrated_threshold
     from ..io import check_output_file, stream_formats, table_format
+    from .llm_options import judge_summary, make_judge
 
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
     check_output_file(args.output, "--output", inputs=[args.input])
     table_format(args.output, out_fmt)  # fail fast on an unsupported output type
-    if args.engine != "dask" and (args.dask_address or args.workers):
+    if args.engine == "local" and (args.dask_address or args.workers):
         raise InputError(f"{'--dask-address' if args.dask_address else '--workers'} needs --engine dask")
     check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
-    if args.engine == "dask":
+    args.threshold, args.calibration = calibrated_threshold(args.threshold, args.calibration,
+                                                            scorer=(args.model, args.hybrid)), None
+    judge = make_judge(args)
+    if args.engine != "local":
         from functools import partial
 
-        from ..engines.dask import score_chunks, scorer_options
-        from ..scoring import model_threshold
+        from ..engines import get_engine
+        from ..scoring import ChunkScorer, check_rule, model_threshold, scorer_options
 
+        if args.rule is not None:
+            check_rule(args.rule, args.hybrid)  # here, not first in a worker
         if args.batch_size < 1:
             raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
         scorer, threshold = None, model_threshold(args.model, args.threshold)
         options = scorer_options(model=args.model, device=args.device, backend=args.backend,
-                                 batch_size=args.batch_size, threshold=args.threshold, hybrid=args.hybrid)
-        engine = partial(score_chunks, options=options, explain=args.explain,
-                         address=args.dask_address or "local", workers=args.workers)
+                                 batch_size=args.batch_size, threshold=args.threshold, hybrid=args.hybrid,
+                                 rule=args.rule)
+        chosen = get_engine(args.engine, address=args.dask_address or "local", workers=args.workers)
+        engine = partial(chosen.map_chunks, ChunkScorer(options, args.explain))
     else:
         scorer = load_scorer(args)
         threshold, engine = scorer.threshold, None
     rows = score_file(scorer, args.input, args.output, threshold=threshold,
                       question_column=args.question_column, paraphrase_column=args.paraphrase_column,
                       chunk_size=args.chunk_size, explain=args.explain, input_format=in_fmt,
-                      output_format=out_fmt, score_chunks=engine)
+                      output_format=out_fmt, score_chunks=engine, judge=judge)
     log.info("scored %d pairs into %s (threshold %.2f)", rows, args.output, threshold)
+    if judge is not None:
+        log.info("%s", judge_summary(judge))
     return 0

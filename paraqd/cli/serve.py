@@ -8,7 +8,6 @@ import logging
 import os
 import socket
 
-from ..defaults import BACKENDS
 from ..errors import InputError, ParaqdError
 from . import command, options
 
@@ -50,6 +49,8 @@ def add_arguments(parser):
                         help="worker processes, each with its own copy of the model (default: 1)")
     parser.add_argument("--threshold", type=options.score_threshold,
                         help="minimum score of a valid paraphrase, in [-1, 1] (default: the model's, else 0.5)")
+    parser.add_argument("--calibration", metavar="FILE",
+                        help="use the threshold `paraqd calibrate` chose on labelled pairs (instead of --threshold)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--hybrid", dest="hybrid", action="store_true", default=None,
                       help="the hybrid score even for a model whose paraqd.json asks for the pure cosine "
@@ -58,7 +59,9 @@ def add_arguments(parser):
     mode.add_argument("--pure", "--no-hybrid", dest="hybrid", action="store_false",
                       help="the learned cosine only (the paper's score) instead of the default hybrid score")
     parser.add_argument("--device", type=options.device, help="torch device, e.g. cpu or cuda (default: automatic)")
-    parser.add_argument("--backend", choices=BACKENDS, default="torch",
+    from ..backends import backend_names  # the registry; light (no torch)
+
+    parser.add_argument("--backend", choices=backend_names(), default="torch",
                         help="inference backend (default: torch; see `paraqd score --help`)")
     parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     limits = parser.add_argument_group("request limits (answered with 413 when exceeded)")
@@ -67,9 +70,16 @@ def add_arguments(parser):
     limits.add_argument("--max-candidates", type=options.count, default=defaults.max_candidates,
                         help=f"candidates per /rank request (default: {defaults.max_candidates})")
     limits.add_argument("--max-text-chars", type=options.count, default=defaults.max_text_chars,
-                        help=f"characters per question or paraphrase (default: {defaults.max_text_chars})")
+                        help=f"characters per question or paraphrase, at most {defaults.max_text_chars} "
+                             f"(the default; longer texts are never scored)")
     limits.add_argument("--max-body-bytes", type=options.count, default=defaults.max_body_bytes,
                         help=f"bytes per request body (default: {defaults.max_body_bytes})")
+    busy = parser.add_argument_group("load (answered with 503 and Retry-After when exceeded)")
+    busy.add_argument("--max-queue", type=options.count, default=defaults.max_queue,
+                      help=f"scoring requests waiting or running at once, per worker (default: {defaults.max_queue})")
+    busy.add_argument("--request-timeout", type=options.positive_number, default=defaults.request_timeout,
+                      metavar="SECONDS",
+                      help=f"seconds a scoring request may wait and run (default: {defaults.request_timeout:g})")
     parser.add_argument("--no-access-log", dest="access_log", action="store_false",
                         help="do not log one line per request")
     return run
@@ -104,6 +114,7 @@ def run(args) -> int:
     except ImportError as exc:
         raise ParaqdError(f"the service needs fastapi and uvicorn ({exc.name} is missing): "
                           "pip install 'paraqd[serve]'") from None
+    from ..calibration import calibrated_threshold
     from ..scoring import ParaphraseScorer
 
     if args.workers < 1:
@@ -111,10 +122,12 @@ def run(args) -> int:
     if args.batch_size < 1:
         raise InputError(f"--batch-size must be at least 1, got {args.batch_size}")
     limits = ServeLimits(max_body_bytes=args.max_body_bytes, max_pairs=args.max_pairs,
-                         max_candidates=args.max_candidates, max_text_chars=args.max_text_chars)
+                         max_candidates=args.max_candidates, max_text_chars=args.max_text_chars,
+                         max_queue=args.max_queue, request_timeout=args.request_timeout)
     check_port(args.host, args.port)
+    threshold = calibrated_threshold(args.threshold, args.calibration, scorer=(args.model, args.hybrid))
     load_options = {"device": args.device, "backend": args.backend, "batch_size": args.batch_size,
-                    "threshold": args.threshold, "hybrid": args.hybrid}
+                    "threshold": threshold, "hybrid": args.hybrid}
     # Loaded here even with several workers: a model that cannot load fails now, with one line.
     scorer = ParaphraseScorer.load(args.model, **load_options)
     log.info("model %s (threshold %.2f, %s); http://%s:%d/ (Ctrl+C stops)", scorer.path, scorer.threshold,
@@ -129,6 +142,40 @@ def run(args) -> int:
         return 0
     del scorer
     os.environ[OPTIONS_ENV] = json.dumps({"model": args.model, "limits": limits.to_dict(), **load_options})
-    uvicorn.run("paraqd.serve.app:app_from_environment", factory=True, workers=args.workers, **server_options)
+    signum = run_workers("paraqd.serve.app:app_from_environment", args.workers, **server_options)
     raise_if_stopped()
+    if signum is not None:  # the supervisor took the signal from us: exit as one worker does (130 / 143)
+        from . import Interrupted
+
+        raise Interrupted(signum)
     return 0
+
+
+def run_workers(app: str, workers: int, **server_options) -> int | None:
+    """``uvicorn.run(app, factory=True, workers=workers, ...)``, returning the stop signal (SIGINT, SIGTERM)
+    that ended the supervisor, if any: uvicorn's supervisor installs its own signal handlers and returns
+    normally, so without this a stopped ``serve --workers N`` would exit 0."""
+    import signal
+
+    from uvicorn import Config
+    from uvicorn.supervisors import Multiprocess
+
+    class Supervisor(Multiprocess):
+        signum: int | None = None
+
+        def handle_int(self) -> None:
+            self.signum = self.signum or signal.SIGINT
+            super().handle_int()
+
+        def handle_term(self) -> None:
+            self.signum = self.signum or signal.SIGTERM
+            super().handle_term()
+
+    config = Config(app, factory=True, workers=workers, **server_options)
+    sock = config.bind_socket()
+    supervisor = Supervisor(config, sockets=[sock])
+    try:
+        supervisor.run()
+    finally:
+        sock.close()
+    return supervisor.signum

@@ -6,7 +6,7 @@ packages extend (:func:`register_engine`, entry-point group ``paraqd_engines``).
 # so the registry never imports them back (no import cycle registry <-> engine modules)
 from . import dask, local  # noqa: F401
 from .base import Engine, derive_rng, rewrite_questions
-from .registry import engine_classes, engines, get_engine, register_engine, unregister_engine
+from .registry import engine_classes, engines, get_engine, register_engine, scoring_engines, unregister_engine
 
 __all__ = ["Engine", "derive_rng", "engine_classes", "engines", "get_engine", "register_engine",
-           "rewrite_questions", "unregister_engine"]
+           "rewrite_questions", "scoring_engines", "unregister_engine"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..operators import Operator
@@ -60,3 +60,15 @@ class Engine(Protocol):
     def rewrite(self, texts: Sequence[str], operators: Sequence[Operator], seed: int, *,
                 spacy_model: str | None = None, progress: Progress | None = None) -> list[Rewrites]:
         ...
+
+
+# -- chunks of other work (``paraqd score``) --------------------------------------------------------------------
+# An engine that can also run other work on chunks defines ``map_chunks(task, chunks)``: ``task(*chunk)`` for
+# every chunk, results in input order, read ahead boundedly; ``task`` is picklable (it may run in another
+# process), e.g. :class:`paraqd.scoring.ChunkScorer` for ``paraqd score --engine NAME``.
+
+
+def map_in_process(task: Callable[..., Any], chunks: Iterable[tuple]) -> Iterator[Any]:
+    """``map_chunks`` in this process, chunk after chunk."""
+    for chunk in chunks:
+        yield task(*chunk)

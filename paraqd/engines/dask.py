@@ -17,31 +17,32 @@ Two modes:
     from paraqd.augmentation import augment
     triplets = augment(questions, engine="dask", engine_options={"address": "tcp://scheduler:8786"})
 
-Scoring (``paraqd score --engine dask``): :func:`score_chunks` sends the chunks the local engine would score,
-whole, to the workers (each loads the scorer once), a few at a time, and yields the results in input order;
-each chunk is scored exactly as the local engine scores it, so the output is the same file.
+Scoring (``paraqd score --engine dask``): :func:`map_chunks` sends the chunks the local engine would score,
+whole, to the workers with the scoring task (:class:`paraqd.scoring.ChunkScorer`: each worker loads the scorer
+once), a few at a time, and yields the results in input order; each chunk is scored exactly as the local engine
+scores it, so the output is the same file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import math
 import multiprocessing as mp
-import os
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ..errors import InputError, ParaqdError
+from ..scheduling import (  # noqa: F401  (re-exported: imported from here before)
+    PARTITIONS_PER_WORKER,
+    TARGET_PARTITION_SIZE,
+    cpu_count,
+    default_partitions,
+    split_items,
+)
 from .base import Rewrites, rewrite_questions
 from .registry import register_engine
 
 logger = logging.getLogger(__name__)
-
-#: Questions per partition aimed at when the number of partitions is not given.
-TARGET_PARTITION_SIZE = 256
-#: Partitions per worker, at least, so that a slow partition does not leave the other workers idle.
-PARTITIONS_PER_WORKER = 4
 
 # Per-worker-process cache: spaCy pipelines are loaded once per worker, not once per partition.
 _ANALYZERS: dict[str | None, Any] = {}
@@ -60,24 +61,6 @@ def rewrite_partition(items: Sequence[tuple[int, str]], operators: Sequence, see
                       spacy_model: str | None) -> list[tuple[int, Rewrites]]:
     """Dask task: parse one partition once and apply every operator (runs on a worker)."""
     return rewrite_questions(list(items), _worker_analyzer(spacy_model), operators, seed)
-
-
-def default_partitions(n_items: int, workers: int) -> int:
-    """At least :data:`PARTITIONS_PER_WORKER` per worker, and about :data:`TARGET_PARTITION_SIZE` items each."""
-    if n_items <= 0:
-        return 1
-    wanted = max(PARTITIONS_PER_WORKER * max(1, workers), math.ceil(n_items / TARGET_PARTITION_SIZE))
-    return max(1, min(n_items, wanted))
-
-
-def split_items(texts: Sequence[str], partitions: int) -> list[list[tuple[int, str]]]:
-    """Contiguous, nearly equal partitions of ``(position, text)`` items (sizes differ by at most one)."""
-    n = len(texts)
-    if n == 0:
-        return []
-    partitions = max(1, min(partitions, n))
-    bounds = [n * i // partitions for i in range(partitions + 1)]
-    return [[(pos, texts[pos]) for pos in range(lo, hi)] for lo, hi in zip(bounds, bounds[1:])]
 
 
 def dask_rule_operators(texts: Sequence[str], operators: Sequence, seed: int, spacy_model: str | None = None,
@@ -113,7 +96,7 @@ def dask_rule_operators(texts: Sequence[str], operators: Sequence, seed: int, sp
     operators = list(operators)
 
     if address is None:
-        n_workers = int(workers or os.cpu_count() or 1)
+        n_workers = int(workers or cpu_count())
         chunks = split_items(texts, int(partitions or default_partitions(len(texts), n_workers)))
         finished = _run_processes(chunks, operators, seed, spacy_model, n_workers, progress)
     else:
@@ -155,7 +138,7 @@ def _connected(address: Any, workers: int | None, local: tuple = ("local",)):
         if isinstance(address, Client):
             client = address
         elif address in local:
-            own_cluster = LocalCluster(n_workers=int(workers or os.cpu_count() or 1), threads_per_worker=1,
+            own_cluster = LocalCluster(n_workers=int(workers or cpu_count()), threads_per_worker=1,
                                        processes=True, dashboard_address=None)
             client = own_client = Client(own_cluster)
         else:
@@ -221,54 +204,23 @@ class DaskEngine:
         return dask_rule_operators(texts, operators, seed, spacy_model, address=self.address,
                                    partitions=self.partitions, workers=self.workers, progress=progress)
 
+    def map_chunks(self, task, chunks):
+        """``task(*chunk)`` of every chunk on Dask (:func:`map_chunks` on this engine's ``address`` and
+        ``workers``): ``paraqd score --engine dask``."""
+        return map_chunks(task, chunks, address=self.address, workers=self.workers)
+
     def __repr__(self) -> str:
         return f"DaskEngine(address={self.address!r})"
 
 
 # -- scoring ----------------------------------------------------------------------------------------------------
 
-# Per-worker-process cache of scorers, by their options and the process: loaded once per worker, not once per
-# chunk, and never inherited through a fork (a parent's ONNX Runtime session hangs when run in a forked child).
-_SCORERS: dict[tuple, Any] = {}
-
-
-def _worker_scorer(options: tuple):
-    key = (options, os.getpid())
-    scorer = _SCORERS.get(key)
-    if scorer is None:
-        from ..scoring import ParaphraseScorer
-
-        scorer = _SCORERS[key] = ParaphraseScorer.load(**dict(options))
-    return scorer
-
-
-def score_chunk(options: tuple, questions: list[str], paraphrases: list[str], explain: bool = False):
-    """Dask task: ``(scores, reasons or None)`` of one chunk of pairs, with the worker's scorer."""
-    scorer = _worker_scorer(options)
-    if explain:
-        import numpy as np
-
-        from ..hybrid import format_reasons
-
-        explanations = scorer.explain_pairs(questions, paraphrases)
-        return (np.array([e.score for e in explanations], dtype=np.float32),
-                [format_reasons(e) for e in explanations])
-    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
-
-
-def scorer_options(*, model: str | None = None, device: str | None = None, backend: str = "torch",
-                   batch_size: int = 64, threshold: float | None = None, hybrid: bool | None = None) -> tuple:
-    """The options a worker loads its scorer with (hashable, picklable); the parse runs in the worker's own
-    process (``workers=1``: the Dask workers are the parallelism)."""
-    return tuple(sorted({"path": model, "device": device, "backend": backend, "batch_size": batch_size,
-                         "threshold": threshold, "hybrid": hybrid, "workers": 1}.items()))
-
-
-def score_chunks(chunks, options: tuple, *, explain: bool = False, address: Any = "local",
-                 workers: int | None = None, in_flight: int | None = None):
-    """Score an iterable of ``(questions, paraphrases)`` chunks on Dask; yields ``(scores, reasons)`` per chunk,
-    in order, while at most ``in_flight`` chunks (default: two per worker thread) are read ahead, so memory
-    stays bounded whatever the input size.
+def map_chunks(task: Callable[..., Any], chunks, *, address: Any = "local", workers: int | None = None,
+               in_flight: int | None = None):
+    """``task(*chunk)`` of every chunk on Dask (``task`` is pickled to the workers: e.g. a
+    :class:`paraqd.scoring.ChunkScorer`, which loads its scorer once per worker); yields the results in input
+    order, while at most ``in_flight`` chunks (default: two per worker thread) are read ahead, so memory stays
+    bounded whatever the input size.
 
     ``address``: ``"local"`` (a temporary LocalCluster with ``workers`` processes, default every core), a
     scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``.
@@ -284,9 +236,8 @@ def score_chunks(chunks, options: tuple, *, explain: bool = False, address: Any 
     with _connected(address, workers, local=(None, "local")) as client:
         limit = int(in_flight or 2 * max(1, sum(client.nthreads().values())))
         pending: deque = deque()
-        for questions, paraphrases in chunks:
-            pending.append(client.submit(score_chunk, options, list(questions), list(paraphrases), explain,
-                                         pure=False))
+        for chunk in chunks:
+            pending.append(client.submit(task, *chunk, pure=False))
             if len(pending) >= limit:
                 yield _worker_result(pending.popleft())
         while pending:

@@ -7,11 +7,13 @@ import multiprocessing as mp
 import multiprocessing.context
 import multiprocessing.pool
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..errors import InputError
-from .base import Progress, Rewrites, rewrite_questions
+from ..scheduling import chunks as scheduling_chunks
+from ..scheduling import cpu_count
+from .base import Progress, Rewrites, map_in_process, rewrite_questions
 from .registry import register_engine
 
 #: Questions per task: small enough to balance two workers on a few hundred questions, large enough for
@@ -44,11 +46,6 @@ def init_pool_worker(operators: list, spacy_model: str | None, seed: int) -> Non
 def rewrite_chunk(chunk: list[tuple[int, str]]) -> list[tuple[int, Rewrites]]:
     """Process-pool task: :func:`rewrite_questions` with the worker's analyzer and operators."""
     return rewrite_questions(chunk, _WORKER["analyzer"], _WORKER["operators"], _WORKER["seed"])
-
-
-def _chunks(items: list, size: int) -> Iterable[list]:
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
 
 
 class _QuietWhenOrphaned:
@@ -97,7 +94,7 @@ def run_rule_operators(texts: Sequence[str], operators: list, seed: int, workers
     items = list(enumerate(texts))
     if not operators or not items:
         return results
-    chunks = list(_chunks(items, chunk_size))
+    chunks = list(scheduling_chunks(items, chunk_size))
     if workers <= 1 or len(chunks) == 1:
         init_worker(operators, spacy_model, seed)
         mapped = map(rewrite_chunk, chunks)
@@ -135,12 +132,16 @@ class LocalEngine:
             raise InputError(f"workers must be at least 1, got {workers}")
         if int(chunk_size) < 1:
             raise InputError(f"chunk_size must be at least 1, got {chunk_size}")
-        self.workers = (os.cpu_count() or 1) if workers is None else int(workers)
+        self.workers = cpu_count() if workers is None else int(workers)
         self.chunk_size = int(chunk_size)
 
     def rewrite(self, texts, operators, seed, *, spacy_model=None, progress=None) -> list[Rewrites]:
         return run_rule_operators(texts, list(operators), seed, self.workers, spacy_model, self.chunk_size,
                                   progress)
+
+    def map_chunks(self, task, chunks):
+        """``task(*chunk)`` of every chunk, in this process (the local engine's scoring runs here)."""
+        return map_in_process(task, chunks)
 
     def __repr__(self) -> str:
         return f"LocalEngine(workers={self.workers})"

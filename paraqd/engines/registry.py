@@ -18,27 +18,24 @@ A third-party package exposes its engines with, in its pyproject.toml::
 
 from __future__ import annotations
 
-import catalogue
-
 from ..errors import InputError
+from ..registries import Registry
 
-engines = catalogue.create("paraqd", "engines", entry_points=True)
 
-
-def register_engine(cls: type) -> type:
-    """Class decorator adding an engine to the registry under ``cls.name``."""
+def _check_engine(cls: type) -> None:
     name = getattr(cls, "name", None)
     if not name or not isinstance(name, str):
         raise TypeError(f"engine {cls.__name__} must define a name")
     if not callable(getattr(cls, "rewrite", None)):
         raise TypeError(f"engine {cls.__name__} must define rewrite(texts, operators, seed, ...)")
-    engines.register(name, func=cls)
-    return cls
 
 
-def unregister_engine(name: str) -> None:
-    """Remove an engine from the registry (mainly for tests and interactive sessions)."""
-    catalogue.REGISTRY.pop((*engines.namespace, name), None)
+#: The registry of engines (:mod:`paraqd.registries`), by ``name``.
+engines = Registry("engines", what="engine", validate=_check_engine)
+#: Class decorator adding an engine to the registry under ``cls.name`` (``@register_engine``).
+register_engine = engines.decorator()
+#: Remove an engine from the registry (mainly for tests and interactive sessions).
+unregister_engine = engines.unregister
 
 
 def engine_classes() -> dict[str, type]:
@@ -47,12 +44,15 @@ def engine_classes() -> dict[str, type]:
     return dict(sorted(engines.get_all().items()))
 
 
+def scoring_engines() -> list[str]:
+    """The engines that can also run ``paraqd score`` (those with ``map_chunks``; see :mod:`.base`)."""
+    return [name for name, cls in engine_classes().items() if callable(getattr(cls, "map_chunks", None))]
+
+
 def get_engine(name: str, **options):
     """An engine instance by name, created with ``options`` (``None`` values are left out)."""
-    classes = engine_classes()
-    if name not in classes:
-        raise InputError(f"unknown engine {name!r}; known: {', '.join(classes)}")
+    cls = engines.get(name)
     try:
-        return classes[name](**{k: v for k, v in options.items() if v is not None})
+        return cls(**{k: v for k, v in options.items() if v is not None})
     except TypeError as exc:
         raise InputError(f"engine {name}: bad option ({exc})") from None

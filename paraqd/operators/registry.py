@@ -15,30 +15,27 @@ A third-party package exposes its operators with, in its pyproject.toml::
 
 from __future__ import annotations
 
-import catalogue
-
 from ..errors import InputError
+from ..registries import Registry
 from .base import Operator
-
-operators = catalogue.create("paraqd", "operators", entry_points=True)
 
 GROUPS = ("all", "train", "test", "extra", "positive", "negative", "rule-based", "model-based")
 
 
-def register_operator(cls: type[Operator]) -> type[Operator]:
-    """Class decorator adding an operator to the registry under ``cls.name``."""
+def _check_operator(cls: type[Operator]) -> None:
     for attr in ("name", "paper_id", "polarity", "stage"):
         if not getattr(cls, attr, None):
             raise TypeError(f"operator {cls.__name__} must define {attr!r}")
     if cls.polarity not in ("positive", "negative") or cls.stage not in ("train", "test"):
         raise TypeError(f"operator {cls.__name__}: polarity must be positive/negative, stage train/test")
-    operators.register(cls.name, func=cls)
-    return cls
 
 
-def unregister_operator(name: str) -> None:
-    """Remove an operator from the registry (mainly for tests and interactive sessions)."""
-    catalogue.REGISTRY.pop((*operators.namespace, name), None)
+#: The registry of operators (:mod:`paraqd.registries`), by ``name``.
+operators = Registry("operators", what="operator", validate=_check_operator)
+#: Class decorator adding an operator to the registry under ``cls.name`` (``@register_operator``).
+register_operator = operators.decorator()
+#: Remove an operator from the registry (mainly for tests and interactive sessions).
+unregister_operator = operators.unregister
 
 
 def _load_builtins() -> None:

@@ -24,7 +24,7 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, TextIO, TypeVar
+from typing import Literal, Protocol, TextIO
 
 import numpy as np
 import pandas as pd
@@ -38,7 +38,6 @@ from .neighbours import neighbour_pairs, normalize_rows
 logger = logging.getLogger(__name__)
 
 Adapter = Literal["linear", "none"]
-T = TypeVar("T")
 
 
 class CosinePairModel:
@@ -220,12 +219,9 @@ def _candidates(embedded: np.ndarray, state: PoolState, n: int, neighbours: int)
 strategies = Registry("al_strategies", what="strategy")
 
 
-def register_strategy(name: str) -> Callable[[T], T]:
-    """Decorator adding an active-learning strategy function under ``name`` (see :data:`strategies`).
-
-    Every strategy but ``random`` starts from the same seed set (round 1 runs ``static``).
-    """
-    return strategies.register(name)
+#: Decorator adding an active-learning strategy function (``@register_strategy("name")``; see
+#: :data:`strategies`). Every strategy but ``random`` starts from the same seed set (round 1 runs ``static``).
+register_strategy = strategies.decorator()
 
 
 def _best(cand: np.ndarray, score: np.ndarray, n: int) -> np.ndarray:

@@ -129,36 +129,15 @@ def transitive_closure(pairs: Iterable[LabelledPair], max_distance: int | None =
         raise InputError(f"unknown contradiction policy {on_contradiction!r}; use drop, keep or error")
     graph = _Graph(pairs)
     exclude = exclude if isinstance(exclude, LeakageFilter) else LeakageFilter(exclude or ())
-    hop_limit = None if max_distance is None else max_distance + 1
 
     # positives: key -> distance (input positives at 0)
     pos: dict[tuple[str, str], int] = {}
     neg: dict[tuple[str, str], int] = {}
     for a, b, y in graph.input_rows:
         (pos if y == 1 else neg)[pair_key(a, b)] = 0
-    hops_cache: dict[str, dict[str, int]] = {}
-
-    def hops(node: str) -> dict[str, int]:
-        if node not in hops_cache:
-            hops_cache[node] = graph.hops(node, hop_limit)
-        return hops_cache[node]
-
-    for a in graph.positive.nodes:
-        for b, h in hops(a).items():
-            if h >= 2 and a < b:
-                key = (a, b)
-                pos[key] = min(pos.get(key, h - 1), h - 1)
+    _close_positives(graph, pos, None if max_distance is None else max_distance + 1)
     if negatives:
-        for b, c in graph.negative_edges:
-            hb, hc = graph.hops(b, max_distance), graph.hops(c, max_distance)
-            for x, dx in hb.items():
-                for y, dy in hc.items():
-                    d = dx + dy
-                    if x == y or (max_distance is not None and d > max_distance):
-                        continue
-                    key = pair_key(x, y)
-                    if key not in neg or d < neg[key]:
-                        neg[key] = d
+        _close_negatives(graph, neg, max_distance)
 
     contradictions = [Contradiction(graph.text[k[0]], graph.text[k[1]], pos[k], neg[k])
                       for k in sorted(pos.keys() & neg.keys(), key=lambda k: (graph.order[k[0]], graph.order[k[1]]))]
@@ -168,15 +147,48 @@ def transitive_closure(pairs: Iterable[LabelledPair], max_distance: int | None =
                          f"duplicate at distance {c.positive_distance} and a non-duplicate at distance "
                          f"{c.negative_distance}")
     contradictory = {pair_key(normalize_text(c.text_a), normalize_text(c.text_b)) for c in contradictions}
-
+    skip = contradictory if on_contradiction == "drop" else set()
+    generated, excluded = _generated(graph, pos, neg, skip, exclude)
     rows = [(graph.text[a], graph.text[b], y, 0) for a, b, y in graph.input_rows]
+    rows.extend((a, b, -neg_label, d) for neg_label, d, _, _, a, b in generated)
+    df = pd.DataFrame(rows, columns=["text_a", "text_b", "label", "distance"])
+    df = df.astype({"label": "int64", "distance": "int64"})
+    if graph.self_pairs:
+        logger.warning("ignored %d pair(s) of a text with itself", graph.self_pairs)
+    return ClosureResult(df, contradictions, excluded)
+
+
+def _close_positives(graph: _Graph, pos: dict[tuple[str, str], int], hop_limit: int | None) -> None:
+    """Add to ``pos`` every pair joined by a path of duplicate edges (distance: hops - 1), up to ``hop_limit``."""
+    for a in graph.positive.nodes:
+        for b, h in graph.hops(a, hop_limit).items():
+            if h >= 2 and a < b:
+                key = (a, b)
+                pos[key] = min(pos.get(key, h - 1), h - 1)
+
+
+def _close_negatives(graph: _Graph, neg: dict[tuple[str, str], int], max_distance: int | None) -> None:
+    """Add to ``neg`` every pair ``A~B, B!~C, C~D => A!~D`` at distance hops(A, B) + hops(C, D)."""
+    for b, c in graph.negative_edges:
+        hb, hc = graph.hops(b, max_distance), graph.hops(c, max_distance)
+        for x, dx in hb.items():
+            for y, dy in hc.items():
+                d = dx + dy
+                if x == y or (max_distance is not None and d > max_distance):
+                    continue
+                key = pair_key(x, y)
+                if key not in neg or d < neg[key]:
+                    neg[key] = d
+
+
+def _generated(graph: _Graph, pos, neg, skip: set, exclude) -> tuple[list[tuple], int]:
+    """The generated pairs (distance > 0) not in ``skip`` and touching no excluded text, sorted positives
+    first, then by distance and input order; and how many were excluded."""
     generated = []
     excluded = 0
     for label, found in ((1, pos), (0, neg)):
         for key, d in found.items():
-            if d == 0:
-                continue
-            if on_contradiction == "drop" and key in contradictory:
+            if d == 0 or key in skip:
                 continue
             if key[0] in exclude or key[1] in exclude:
                 excluded += 1
@@ -184,9 +196,4 @@ def transitive_closure(pairs: Iterable[LabelledPair], max_distance: int | None =
             a, b = sorted(key, key=graph.order.__getitem__)
             generated.append((-label, d, graph.order[a], graph.order[b], graph.text[a], graph.text[b]))
     generated.sort()
-    rows.extend((a, b, -neg_label, d) for neg_label, d, _, _, a, b in generated)
-    df = pd.DataFrame(rows, columns=["text_a", "text_b", "label", "distance"])
-    df = df.astype({"label": "int64", "distance": "int64"})
-    if graph.self_pairs:
-        logger.warning("ignored %d pair(s) of a text with itself", graph.self_pairs)
-    return ClosureResult(df, contradictions, excluded)
+    return generated, excluded

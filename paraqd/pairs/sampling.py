@@ -15,8 +15,7 @@ A sampler proposes pairs ``(i, j)`` (``i < j``) of a pool of texts for the cross
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -26,7 +25,6 @@ from .data import LabelledPair
 from .neighbours import neighbour_pairs, normalize_rows
 
 _TOKEN = re.compile(r"\w+")
-T = TypeVar("T")
 
 
 def encode_texts(texts: Sequence[str], encoder: str | None = None, batch_size: int = 64,
@@ -53,13 +51,10 @@ def _unique_pairs(pairs: np.ndarray) -> np.ndarray:
 samplers = Registry("samplers", what="sampler")
 
 
-def register_sampler(name: str) -> Callable[[T], T]:
-    """Decorator adding a sampler under ``name``: a :class:`PairSampler` subclass, or a function returning one.
-
-    :func:`create_sampler` calls it with those of ``top_k``, ``n_pairs``, ``encoder``, ``oversample`` and
-    ``gold`` that its signature names.
-    """
-    return samplers.register(name)
+#: Decorator adding a sampler: a :class:`PairSampler` subclass, or a function returning one
+#: (``@register_sampler("name")``). :func:`create_sampler` calls it with those of ``top_k``, ``n_pairs``,
+#: ``encoder``, ``oversample`` and ``gold`` that its signature names.
+register_sampler = samplers.decorator()
 
 
 class PairSampler:

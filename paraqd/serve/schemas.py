@@ -70,6 +70,8 @@ class ExplanationOut(ScoreOut):
     verdict: Literal["valid", "invalid"]
     reasons: list[str] = Field(description="why, most severe first; empty when nothing was found")
     findings: list[FindingOut]
+    checks_failed: list[str] = Field(default_factory=list, description=(
+        "checks that failed on this pair (a bug, logged on the server): the verdict does not cover them"))
 
 
 class ScoreResponse(BaseModel):
@@ -91,6 +93,7 @@ class RankedOut(BaseModel):
     verdict: Literal["valid", "invalid"] | None = None
     reasons: list[str] | None = None
     findings: list[FindingOut] | None = None
+    checks_failed: list[str] | None = None
 
 
 class RankResponse(BaseModel):
@@ -104,6 +107,8 @@ class LimitsOut(BaseModel):
     max_pairs: int
     max_candidates: int
     max_text_chars: int
+    max_queue: int
+    request_timeout: float
 
 
 class HealthResponse(BaseModel):
@@ -113,6 +118,7 @@ class HealthResponse(BaseModel):
     hybrid: bool = Field(description="whether the score is lowered by the critical-information check")
     threshold: float
     limits: LimitsOut
+    queued: int = Field(0, description="scoring requests waiting or running now (at most limits.max_queue)")
 
 
 class VersionResponse(BaseModel):

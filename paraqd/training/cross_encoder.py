@@ -4,15 +4,16 @@ The verifier is ``BertForSequenceClassification`` (one logit) built on the embed
 with binary cross-entropy on operator-made pairs (:mod:`paraqd.training.verifier_data`). Only a LoRA adapter
 (rank ``r`` on every attention and feed-forward projection) and the pooler + classifier are trained, so the
 trained artefact is a few MB (``adapter_config.json`` + ``adapter_model.safetensors``) that loads offline on top
-of the embedded encoder: this is what paraqd ships as its default learned score (``paraqd/_models/verifier``).
+of the embedded encoder (:class:`paraqd.verifier.PairVerifier`; experimental, not the default score: that is
+the hybrid score of :meth:`paraqd.scoring.ParaphraseScorer.load`).
 ``lora_r=0`` fine-tunes every weight except the embedding matrix instead (for comparison; a full model).
 
 Training is tuned for CPUs: the pairs are tokenised once, batches are built from pairs of similar length
 (dynamic padding, no pad tokens wasted), sequences are capped at ``max_length`` tokens, and the embedding matrix
 stays frozen. :func:`train_verifier` reports pairs per second.
 
-This module imports only torch, transformers and peft (not the rest of paraqd), so it also runs as a
-standalone file on a machine without spaCy (``benchmarks/verifier_gpu.py``).
+Of paraqd it imports only the foundation (defaults, io), besides torch, transformers and peft: it runs on a
+machine without spaCy.
 """
 
 from __future__ import annotations

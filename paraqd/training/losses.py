@@ -23,11 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import catalogue
-
 from ..errors import InputError
-
-registry = catalogue.create("paraqd", "losses", entry_points=True)
+from ..registries import Registry
 
 #: ``paraqd train --loss triplet --distance D`` is the registered loss ``triplet-D``.
 DISTANCES = ("euclidean", "cosine")
@@ -57,21 +54,18 @@ class TripletLoss:
         return _wrap(model, self, margin)
 
 
-def register_loss(name: str | None = None, *, sentence_transformers: Callable[[Any, float], Any] | None = None):
-    """Decorator registering ``function(anchor, positive, negative, margin)`` as a loss (name: the function's,
-    underscores as hyphens, unless given)."""
-
-    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
-        key = name or function.__name__.replace("_", "-")
-        registry.register(key, func=TripletLoss(key, function, sentence_transformers))
-        return function
-
-    return decorate
+def _entry(name: str, function: Callable[..., Any],
+           sentence_transformers: Callable[[Any, float], Any] | None = None) -> TripletLoss:
+    return TripletLoss(name, function, sentence_transformers)
 
 
-def unregister_loss(name: str) -> None:
-    """Remove a loss from the registry (mainly for tests and interactive sessions)."""
-    catalogue.REGISTRY.pop((*registry.namespace, name), None)
+#: The registry of losses (:mod:`paraqd.registries`): :class:`TripletLoss` entries by name.
+registry = Registry("losses", what="loss", entry=_entry)
+#: Decorator registering ``function(anchor, positive, negative, margin)`` as a loss: ``@register_loss`` (the
+#: function's name, underscores as hyphens) or ``@register_loss("name", sentence_transformers=MODULE)``.
+register_loss = registry.decorator()
+#: Remove a loss from the registry (mainly for tests and interactive sessions).
+unregister_loss = registry.unregister
 
 
 def loss_names() -> list[str]:
@@ -81,10 +75,7 @@ def loss_names() -> list[str]:
 
 def get_loss(name: str) -> TripletLoss:
     """The registered loss ``name`` (:class:`InputError` naming the choices when there is none)."""
-    found = registry.get_all()
-    if name not in found:
-        raise InputError(f"unknown loss {name!r}; choose one of {', '.join(sorted(found))}")
-    return found[name]
+    return registry.get(name)
 
 
 def resolve_loss_name(loss: str, distance: str = "euclidean") -> str:
@@ -191,7 +182,7 @@ def mnrl(anchor, positive, negative, margin):
     return F.cross_entropy(scores, torch.arange(len(anchor)))
 
 
-@register_loss()
+@register_loss
 def threshold(anchor, positive, negative, margin):
     """``max(0, 0.5 + m - cos(a, p)) + max(0, cos(a, n) - 0.5 + m)``: aims at the decision threshold 0.5."""
     import torch.nn.functional as F

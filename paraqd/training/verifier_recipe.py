@@ -3,7 +3,7 @@
     paraqd train QUESTIONS.jsonl ... -o model/ --recipe verifier [--exclude FILE ...]
 
 1. read the questions, drop every question of the excluded files (normalised comparison; the hand-labelled
-   dev pairs ``data/dev/*_labelled.csv`` of a source checkout are always excluded when present), shuffle them
+   dev pairs of a source checkout, ``source_dev_files()``, are always excluded when present), shuffle them
    under the seed and keep ``max_questions``;
 2. build labelled pairs with the rewording and subtle-negative operators
    (:func:`paraqd.training.verifier_data.build_pairs`);

@@ -1,4 +1,4 @@
-"""Context added: what a retelling adds that does not enter the computation.
+"""What a problem computes with, read against a paraphrase: context added, the asked nouns, comparisons.
 
 A problem is its quantities (value, unit, the thing they count), the relations between them and the asked
 quantity. A retelling often adds more: a setting ("at the school fair", "on Saturday morning"), a name, a
@@ -7,8 +7,8 @@ feeling, and numbers about things the problem never counts ("the library, 500 sq
 quantity about something the problem *does* count or measure ("she also bought 4 more books" in a problem
 about books, "3 more miles" in a problem in kilometres) enters the computation and makes another problem.
 
-This module tells the two apart; the number, unit and relation checks ask it before they report an addition
-as a change of the problem, and report context as a note instead (``context_added``, minor):
+This module tells the two apart; the number and unit checks ask it before they report an addition as a
+change of the problem, and report context as a note instead (``context_added``, minor):
 
 - :func:`context_numbers`: an added number is context when what it measures is new to the problem: its unit
   is of a kind (length, mass, money, time, ...) the question measures nothing in and does not ask in, or the
@@ -22,8 +22,11 @@ as a change of the problem, and report context as a note instead (``context_adde
   measures nothing (no number, no rate), and the question neither measures nor asks in its kind.
 - :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
   period, or a question asked in a unit of time); only then can a weekday added to it ("Monday through
-  Friday") change the count, and otherwise a weekday is setting ("on Saturday morning"). :class:`ContextCheck`
-  reports added weekdays so (``day_added``, major, or ``context_added``).
+  Friday") change the count, and otherwise a weekday is setting ("on Saturday morning")
+  (:class:`~paraqd.checks.context.ContextCheck`).
+
+It also reads what the grounding and comparison checks compare: :func:`asked_nouns` (the nouns of the asking
+clause) and :func:`comparisons` (each compared value's way: a factor or a difference).
 """
 
 from __future__ import annotations
@@ -31,14 +34,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
-from ..analysis.lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
-from ..analysis.quantities import quantities as all_quantities
-from .base import Check
-from .days import added_days
-from .findings import Finding, Severity
+from .asked import find_ask
+from .document import Mention, NumberMention, QuestionDoc, UnitMention
+from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
+from .multipliers import extract_multipliers
+from .quantities import quantities as all_quantities
+from .terms import LIGHT_NOUNS, cached
 
-_CACHE_KEY = "paraqd.checks.context"
+_CACHE_KEY = "paraqd.analysis.information"
 #: a calendar year: "in 2019", "since 1998", "of 2021", "2020's"
 _YEAR = re.compile(r"(?:\b(?:in|since|of|from|until|by|during|year)\s+)$", re.IGNORECASE)
 _NOUN_POS = frozenset({"NOUN", "PROPN"})
@@ -57,8 +60,6 @@ def _lemma(tok) -> str:
 def measured_categories(doc: QuestionDoc) -> frozenset[str]:
     """The kinds of unit (``Length``, ``Time``, ``Currency``...) ``doc`` measures something in or asks in:
     its quantities' units (rates included) and the units of its question sentence."""
-    from .question import find_ask
-
     cats = {q.unit.category for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)}
     cats |= {u.category for u in doc.units if " per " in u.unit.name}
     if any(n.kind == "currency" for n in doc.numbers):
@@ -119,14 +120,11 @@ def _is_year(doc: QuestionDoc, number: NumberMention) -> bool:
 def computed_nouns(doc: QuestionDoc) -> frozenset[str]:
     """The nouns ``doc`` computes with: those of the phrases of its numbers ("*544 pots*", "8 *players* in
     each *group*") and of its asking clause (computed once per document)."""
-    key = _CACHE_KEY + ".computed"
-    if key not in doc.doc.user_data:
-        from .grounding import asked_nouns
-
+    def compute(doc: QuestionDoc) -> frozenset[str]:
         nouns = {noun for number in doc.numbers for noun in _phrase(doc, number)[0]}
-        nouns |= {_lemma(t) for t in asked_nouns(doc)}
-        doc.doc.user_data[key] = frozenset(nouns)
-    return doc.doc.user_data[key]
+        return frozenset(nouns | {_lemma(t) for t in asked_nouns(doc)})
+
+    return cached(doc, _CACHE_KEY + ".computed", compute)
 
 
 def _known_noun(noun: str, question: QuestionDoc) -> bool:
@@ -176,8 +174,6 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
     """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: a
     kind of unit the question neither measures nor asks in, each mention measuring a context number or
     nothing."""
-    from .question import find_ask
-
     if not mentions or _MONEY.get(mentions[0].category, mentions[0].category) in measured_categories(question):
         return False
     ask = find_ask(paraphrase)
@@ -196,29 +192,102 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
     return True
 
 
-def describe(mentions: Iterable[Mention]) -> str:
-    """The context spans quoted for a message, in order, each once."""
-    return ", ".join(dict.fromkeys(f'"{m.text}"' for m in sorted(mentions, key=lambda m: m.start)))
+def asked_nouns(doc: QuestionDoc) -> list:
+    """The nouns of ``doc``'s asking clause (:func:`~paraqd.analysis.asked.find_ask`), units and light nouns
+    left out."""
+    ask = find_ask(doc)
+    if ask is None:
+        return []
+    clause = ask.clause or ask.sentence
+    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+    if span is None:
+        return []
+    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
+    return [t for t in span if t.pos_ in _NOUN_POS and t.is_alpha and not t.is_stop and t.idx not in in_unit
+            and _lemma(t) not in LIGHT_NOUNS and t.lower_ not in LIGHT_NOUNS]
+
+# -- comparisons: a factor ("3 times as many", "twice as much") is not a difference ("3 more than") ----------------
+#
+# A number that compares two quantities does it one of two ways: a *factor* (a multiplier word, "twice",
+# "triple"; a number followed by "times", or by "as many/much/long ... as") or a *difference* (a number
+# followed, within a few words, by a comparative that a "than" completes: "3 more than", "5 years older
+# than"). The asking clause compares too: "how many *more* ... than" asks for a difference, "how many *times*
+# as many" for a factor.
+
+FACTOR, DIFFERENCE = "factor", "difference"
+#: how many tokens after a number its comparative may stand ("3 *more* than", "5 years *older* than", "3 more
+#: red pens than")
+_REACH = 4
+_THAN_REACH = 8
 
 
-class ContextCheck(Check):
-    """Reports days of the week the question never names (:func:`~paraqd.checks.days.added_days`): a condition
-    on when things happen in a problem that counts time (``day_added``, major: "5 times a day" -> "5 times a
-    day, Monday through Friday only"), a setting in one that does not (``context_added``, minor: "On
-    Saturday morning, ...")."""
+def comparisons(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention]]:
+    """``(value key, FACTOR or DIFFERENCE, the words that say it)`` for every number of ``doc`` that
+    compares, in order."""
+    found = []
+    numbers = sorted([*doc.numbers, *extract_multipliers(doc.text, doc.numbers)], key=lambda m: m.start)
+    for number in numbers:
+        way = _way(doc, number)
+        if way is not None:
+            found.append((_value_key(number), *way))
+    asked = _asked_way(doc)
+    if asked is not None:
+        found.append((ASKED, *asked))
+    return found
 
-    name = "context"
 
-    def compare(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
-        new_days = added_days(question, paraphrase)
-        if not new_days:
-            return []
-        if not timed_problem(question):
-            return [Finding(
-                "context_added", f"the paraphrase adds {describe(new_days)}, days in a problem that counts no "
-                "time (context: the problem is the same)", Severity.MINOR, (), tuple(new_days),
-            )]
-        return [Finding(
-            "day_added", f"the paraphrase adds {describe(new_days)}, days the question never names (a "
-            "condition on when things happen)", Severity.MAJOR, (), tuple(new_days),
-        )]
+#: the key of the way the question itself compares ("how many *more* ... than", "how many *times* as")
+ASKED = ("asked", 0.0)
+
+
+def _asked_way(doc: QuestionDoc) -> tuple[str, Mention] | None:
+    """How the asking clause compares: "how many times as many" asks for a factor, "how many more ... than"
+    for a difference; ``None`` when it compares nothing."""
+    ask = find_ask(doc)
+    if ask is None:
+        return None
+    clause = ask.clause or ask.sentence
+    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+    if span is None:
+        return None
+    toks = list(span)
+    for i, tok in enumerate(toks[:-2]):
+        if tok.lower_ != "how" or toks[i + 1].lower_ not in ("many", "much"):
+            continue
+        nxt = toks[i + 2]
+        if nxt.lower_ == "times":
+            return FACTOR, _mention(doc, tok.idx, nxt.idx + len(nxt.text))
+        if nxt.tag_ in ("JJR", "RBR") and any(t.lower_ == "than" for t in toks[i + 3:]):
+            return DIFFERENCE, _mention(doc, tok.idx, nxt.idx + len(nxt.text))
+    return None
+
+
+def _way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    sent_end = span.sent.end
+    after = list(doc.doc[span.end:min(span.end + _THAN_REACH, sent_end)])
+    words = [t.lower_ for t in after]
+    if number.kind == "multiplier" or words[:1] == ["times"] or (
+            words[:1] == ["as"] and len(words) > 1 and words[1] in ("many", "much", "long", "far", "old", "big")):
+        end = after[0] if words[:1] in (["times"], ["as"]) else span[-1]
+        return FACTOR, _mention(doc, number.start, end.idx + len(end.text))
+    if number.kind in ("percent", "ordinal"):
+        return None  # "20% more than" is a factor written as a percentage: the number check's kind
+    for i, tok in enumerate(after[:_REACH]):
+        if tok.lower_ == "times" or tok.is_punct:
+            return None
+        if tok.tag_ in ("JJR", "RBR") and "than" in words[i + 1:]:
+            return DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))
+    return None
+
+
+def _value_key(number: NumberMention) -> tuple[str, float]:
+    """A compared value: money and percentages keep their kind, every other number is a plain value."""
+    kind = number.kind if number.kind in ("percent", "currency") else "plain"
+    return kind, number.rounded
+
+
+def _mention(doc: QuestionDoc, start: int, end: int) -> Mention:
+    return Mention(start, end, doc.text[start:end])

@@ -15,10 +15,14 @@ Grady"), keeps the roles: the passive's agent is its "by" phrase, and another ve
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..analysis.document import Mention, QuestionDoc
+from .document import Mention, QuestionDoc
 
-_CACHE_KEY = "paraqd.checks.roles"
+if TYPE_CHECKING:
+    from .pair import QuestionPair
+
+_CACHE_KEY = "paraqd.roles"
 _OBJECT_DEPS = frozenset({"dative", "dobj"})
 
 
@@ -84,16 +88,16 @@ def _verb_roles(doc: QuestionDoc) -> list[Roles]:
     return found
 
 
-def exchanged_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Roles, Roles]]:
+def exchanged_roles(pair: QuestionPair) -> list[tuple[Roles, Roles]]:
     """``(question's roles, paraphrase's roles)`` for each verb whose agent and recipient swapped: the same
     verb, the paraphrase's agent named as the question's recipient and its recipient as the question's agent,
     and neither named as before ("He gives his friend Gage 2/5" -> "His friend Gage gives him 2/5"). A
     question verb the paraphrase also keeps as it was is no exchange (two transfers, one each way)."""
-    p_roles = verb_roles(paraphrase)
+    p_roles = verb_roles(pair.paraphrase)
     if not p_roles:
         return []
     found = []
-    for q in verb_roles(question):
+    for q in verb_roles(pair.question):
         if any(q.verb == p.verb and p.agent & q.agent and p.recipient & q.recipient for p in p_roles):
             continue
         for p in p_roles:

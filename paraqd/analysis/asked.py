@@ -1,0 +1,320 @@
+"""What a text asks (:func:`find_ask`: its question sentence, the form, the noun and units asked), and what
+the question sentence is about, read against the rest of the problem: the edits that make an almost unchanged
+paraphrase ask about another thing of the same story.
+
+A paraphrase that copies the problem and edits only its question sentence keeps every number, unit and name,
+yet asks something else. Two edits do it with words of the story itself:
+
+- **a part of a phrase left out** (:func:`parts_left_out`): "how much did each *piece of* pizza cost" ->
+  "how much did each pizza cost", "if *John's wife* gets her way" -> "if John gets his way", "*Manny,* his
+  classmates and Mr. Keith all had 1 piece" -> "his classmates and Mr. Keith all had 1 piece". The word
+  left out is still in the paraphrase elsewhere (the pieces are still cut, the wife still wants 60 % more),
+  so nothing was renamed or dropped from the problem: the question's phrase now names the other part of it,
+  the pizza, John, the classmates without Manny.
+- **the story's words asked about** (:func:`story_words_asked`): "how much did he pay when picking it up" ->
+  "how much was his deposit" (the deposit is a step of the story), "how many candies do the three of them
+  have in total" -> "how many candies does Rubert have". The asking clause loses its own words and takes
+  words that the problem used elsewhere, for another quantity of the same story.
+
+Both readings apply only to a paraphrase that is an edited copy of the problem (most of its words copied
+in order, :attr:`~paraqd.analysis.pair.QuestionPair.copied_share`): a free rewording says everything in other words, and
+what its question sentence gains or loses says little. On the development rewordings (mathcheck_dev and the
+GSM8K rewordings, ``benchmarks/rewordings.py``) no valid rewording copies enough for either reading to
+apply and still fires it; docs/explain.md has the figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .document import Mention, QuestionDoc, UnitMention
+from .relations import NEAR_COPY
+from .terms import CONTENT_POS, LIGHT_NOUNS, cached, key_terms
+
+if TYPE_CHECKING:
+    from .pair import QuestionPair
+
+WH_WORDS = frozenset({"what", "how", "which", "who", "whom", "whose", "when", "where", "why"})
+#: imperative verbs that open a final request ("Find the speed of the train.")
+REQUEST_VERBS = frozenset({
+    "find", "calculate", "determine", "compute", "estimate", "express", "evaluate", "simplify", "solve",
+    "give", "state", "identify", "write", "work", "tell", "show", "obtain", "derive", "convert",
+})
+_ASK_NOUN_POS = frozenset({"NOUN", "PROPN"})
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a text asks: the sentence, its form ("how many", "how long", "what"...), noun and units."""
+
+    sentence: Mention
+    form: str
+    noun: str | None
+    noun_span: Mention | None
+    units: tuple[UnitMention, ...]
+    complete: bool
+    #: the asking clause: the sentence from its clause-opening wh-word or request verb on ("If ..., *calculate
+    #: the number of bricks*"); the whole sentence when none is found
+    clause: Mention | None = None
+
+
+def _is_request(sent) -> bool:
+    """Whether ``sent`` opens with a request verb or holds an imperative one ("..., calculate the total")."""
+    first = next((t for t in sent if not t.is_punct), None)
+    if first is not None and first.lower_ in REQUEST_VERBS:
+        return True
+    return _request_verb(sent) is not None
+
+
+_NOT_IMPERATIVE_DEPS = frozenset({"nsubj", "nsubjpass", "aux", "auxpass", "expl"})
+
+
+def _request_verb(sent):
+    """The imperative request verb of ``sent`` ("Given ..., determine the age"), or ``None``: a base-form
+    request verb that is the main verb or follows a comma, with no subject or auxiliary ("to", "can") of its
+    own."""
+    for tok in sent:
+        # a request verb with no subject tagged VBP is an imperative the tagger misread ("Given that ...,
+        # calculate the time" at the root of the sentence)
+        if tok.lower_ not in REQUEST_VERBS or tok.tag_ not in ("VB", "VBP"):
+            continue
+        before = tok.nbor(-1) if tok.i > sent.start else None
+        if not (tok.dep_ == "ROOT" or (before is not None and before.text in (",", ";", ":"))):
+            continue
+        if any(child.dep_ in _NOT_IMPERATIVE_DEPS for child in tok.children):
+            continue
+        if before is not None and before.lower_ == "to":
+            continue
+        return tok
+    return None
+
+
+def _has_wh(sent) -> bool:
+    """A wh-word that opens a clause ("What is ...", "..., how many ...", "In how many ways ..."); a
+    relative "what"/"which" inside a clause ("more money than what Pankaj has") does not ask anything."""
+    toks = [t for t in sent if not t.is_space]
+    for i, tok in enumerate(toks):
+        if tok.lower_ not in WH_WORDS:
+            continue
+        before = toks[i - 1] if i else None
+        if before is None or before.is_punct:
+            return True
+        if before.pos_ == "ADP" and (i == 1 or toks[i - 2].is_punct):
+            return True
+    return False
+
+
+_CLOSERS = "'\"’”)]} "
+
+
+def _ends_complete(text: str) -> bool:
+    return text.rstrip().rstrip(_CLOSERS)[-1:] in (".", "!", ":", "?")
+
+
+def find_ask(doc: QuestionDoc) -> Ask | None:
+    """The sentence that asks (last one ending in "?", else last request or wh-sentence), or ``None``."""
+    return cached(doc, "paraqd.asked.ask", _find_ask)
+
+
+def _find_ask(doc: QuestionDoc) -> Ask | None:
+    sents = doc.spacy_sentences
+    chosen = next((s for s in reversed(sents) if "?" in s.text), None)
+    complete = chosen is not None
+    if chosen is None:
+        chosen = next((s for s in reversed(sents) if _is_request(s) or _has_wh(s)), None)
+        if chosen is None:
+            return None
+        complete = _ends_complete(chosen.text)
+    form, noun_tok = _form_and_noun(chosen)
+    start, end = chosen.start_char, chosen.start_char + len(chosen.text.rstrip())
+    # the units the question asks in are those of the asking clause: "Since there are 12 inches in a foot,
+    # how many *inches* ..." asks in inches, not in feet
+    focus = _asking_token(chosen)
+    asked_from = start if focus is None else focus.idx
+    units = tuple(u for u in doc.units if asked_from <= u.start < end)
+    noun_span = None if noun_tok is None else Mention(noun_tok.idx, noun_tok.idx + len(noun_tok), noun_tok.text)
+    noun = None if noun_tok is None else noun_tok.lemma_.lower()
+    clause = Mention(asked_from, end, doc.text[asked_from:end])
+    return Ask(Mention(start, end, doc.text[start:end]), form, noun, noun_span, units, complete, clause)
+
+
+def _asking_token(sent):
+    """The token where the asking clause of ``sent`` starts: its first clause-opening wh-word ("..., *how*
+    many"), else its request verb, else ``None``."""
+    toks = [t for t in sent if not t.is_space]
+    for i, tok in enumerate(toks):
+        if tok.lower_ in WH_WORDS and (i == 0 or toks[i - 1].is_punct or (
+                toks[i - 1].pos_ == "ADP" and (i == 1 or toks[i - 2].is_punct))):
+            return toks[i - 1] if i and toks[i - 1].pos_ == "ADP" else tok
+    return _request_verb(sent)
+
+
+def _form_and_noun(sent):
+    """("how many", noun token) for "how many pieces of chalk", ("what", head noun) for "what is the speed"."""
+    toks = list(sent)
+    for i, tok in enumerate(toks):
+        if tok.lower_ == "how" and i + 1 < len(toks):
+            nxt = toks[i + 1]
+            if nxt.lower_ in ("many", "much"):
+                noun = next((t for t in toks[i + 2:i + 5] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"),
+                            None)
+                return f"how {nxt.lower_}", noun
+            return f"how {nxt.lower_}", None
+        if tok.lower_ in ("what", "which"):
+            noun = next((t for t in toks[i + 1:] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"
+                         and t.lemma_.lower() not in LIGHT_NOUNS), None)
+            return tok.lower_, noun
+    if _is_request(sent):
+        verb = _request_verb(sent)
+        after = toks[1:] if verb is None else [t for t in toks if t.i > verb.i]
+        noun = next((t for t in after if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"), None)
+        return "request", noun
+    return "other", None
+
+
+def asked_unit(doc: QuestionDoc) -> str | None:
+    """The unit a text asks for by name ("How many days has she had it?" -> "day"), or ``None``."""
+    ask = find_ask(doc)
+    return None if ask is None or ask.noun_span is None else unit_named(ask)
+
+
+def unit_named(ask: Ask) -> str | None:
+    """The unit the asked noun names ("kgs" -> "kilogram"), if it is one."""
+    span = ask.noun_span
+    return next((u.unit.name for u in ask.units if u.start < span.end and span.start < u.end), None)
+
+
+#: :func:`parts_left_out` reads paraphrases that copy at least :data:`~paraqd.analysis.relations.NEAR_COPY`
+#: (0.8) of their words from the question; the stricter share from which :func:`story_words_asked` reads the words a question sentence took from
+#: the story: a back-translation that copies 87 % of the problem rewrites its question with the story's words
+#: ("the possible amounts" -> "the portions of the money paid"); an edit that copies 91 % and more does not
+EDITED_COPY = 0.9
+
+#: the word similarity from which a word the question sentence took *from the story* says what a lost word
+#: said: a word the story already uses names one of its own steps, and the synonym judge's general 0.5
+#: (:data:`~paraqd.checks.synonyms.DEFAULT_SYNONYM_THRESHOLD`) admits related steps of one story ("have
+#: left" -> "remove" 0.52); close synonyms stay above (build/construction 0.70, pick/pickup 0.63). A new word
+#: the story never used is judged at the general threshold.
+STORY_SYNONYM_THRESHOLD = 0.6
+
+#: dependency relations that join two parts of one phrase ("*John*'s wife", "*Manny*, his *classmates*",
+#: "*Mr. Keith*")
+_PHRASE_DEPS = frozenset({"poss", "compound", "appos", "conj"})
+_NOUN_POS = frozenset({"NOUN", "PROPN"})
+
+
+def _lemma(tok) -> str:
+    return (tok.lemma_ or tok.text).lower()
+
+
+def _sentence(doc: QuestionDoc, sentence: Mention):
+    return doc.doc.char_span(sentence.start, sentence.end, alignment_mode="expand")
+
+
+def _blocked(doc: QuestionDoc) -> set[int]:
+    """Character offsets inside numbers and units (their checks cover them)."""
+    return {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
+
+
+def _phrase_partners(tok) -> list:
+    """The nouns that form one phrase with ``tok``: its possessor, compounds, appositions and coordinated
+    items, the noun after its "of" ("*piece* of *pizza*") and the noun it is "of" ("*piece* of *pizza*")."""
+    partners = list(tok.conjuncts)
+    for child in tok.children:
+        if child.dep_ in _PHRASE_DEPS:
+            partners.append(child)
+        elif child.dep_ == "prep" and child.lower_ == "of":
+            partners.extend(g for g in child.children if g.dep_ == "pobj")
+    if tok.dep_ in _PHRASE_DEPS:
+        partners.append(tok.head)
+    if tok.dep_ == "pobj" and tok.head.lower_ == "of":
+        partners.append(tok.head.head)
+    partners += [g for p in list(partners) for g in p.children if g.dep_ == "compound"]
+    return [p for p in partners if p.pos_ in _NOUN_POS]
+
+
+def parts_left_out(pair: QuestionPair, q_sentence: Mention, p_sentence: Mention) -> list[tuple[Mention, Mention,
+                                                                                                 Mention]]:
+    """Key terms of the question sentence ``q_sentence`` that an edited copy left out in place while keeping
+    another part of their phrase, and still mentions elsewhere: "each *piece of* pizza" -> "each pizza".
+
+    Returns ``(the word left out, the question's phrase, the part kept)`` mentions. A word left out with its
+    whole phrase ("finishes *the race* 40 m ahead" -> "finishes 40 m ahead") names nothing else; a term the
+    paraphrase no longer mentions anywhere is the entity check's (``term_missing``)."""
+    question, paraphrase = pair.question, pair.paraphrase
+    if pair.copied_share < NEAR_COPY:
+        return []
+    regions = {(i1, i2) for i1, i2, j1, j2 in pair.aligned_substitutions(deletions=True) if j1 == j2}
+    regions |= set(pair.deletions_in_place(size=3))
+    if not regions:
+        return []
+    p_span = _sentence(paraphrase, p_sentence)
+    p_sentence_words = set() if p_span is None else {_lemma(t) for t in p_span}
+    q_terms, p_terms = key_terms(question), key_terms(paraphrase)
+    blocked = _blocked(question)
+    found = []
+    for i1, i2 in sorted(regions):
+        for tok in question.doc[i1:i2]:
+            key = _lemma(tok)
+            if not (q_sentence.start <= tok.idx < q_sentence.end) or key not in q_terms:
+                continue
+            if key not in p_terms or key in p_sentence_words:  # gone everywhere, or still asked about
+                continue
+            kept = [p for p in _phrase_partners(tok) if not i1 <= p.i < i2 and p.idx not in blocked]
+            if not kept:
+                continue
+            nearest = min(kept, key=lambda p: abs(p.i - tok.i))
+            start, end = min(tok.i, nearest.i, i1), max(tok.i, nearest.i, i2 - 1) + 1
+            span = question.doc[start:end]
+            found.append((_mention(tok), Mention(span.start_char, span.end_char, span.text), _mention(nearest)))
+            break
+    return found
+
+
+def story_words_asked(pair: QuestionPair, q_clause: Mention, p_clause: Mention,
+                      synonyms=None) -> tuple[list[Mention], list[Mention]]:
+    """``(lost, taken)``: the content words of the question's asking clause ``q_clause`` (from its wh-word or
+    request verb on) that an edited copy's asking clause ``p_clause`` no longer has, and the words it took
+    instead from the rest of the problem ("how much did he *pay* when *picking* it up" -> "how much was his
+    *deposit*"; "If ... they took out half of the bricks, calculate the *total* number of bricks the *wall*
+    has" -> "calculate the number of bricks they *took* out"); both empty unless both are found.
+
+    A word lost is not counted when the paraphrase's question sentence has a synonym of it among its new words
+    (``synonyms``, a :class:`~paraqd.checks.synonyms.WordSimilarity`: "build" -> "construction"; a word taken from the story must reach
+    :data:`STORY_SYNONYM_THRESHOLD`), the same letters written apart ("hotdogs" -> "hot dogs"), or when it is a
+    number or a unit (the number and unit checks compare those)."""
+    question, paraphrase = pair.question, pair.paraphrase
+    if pair.copied_share < EDITED_COPY:
+        return [], []
+    q_span, p_span = _sentence(question, q_clause), _sentence(paraphrase, p_clause)
+    if q_span is None or p_span is None:
+        return [], []
+    q_words, p_words = {_lemma(t) for t in q_span}, {_lemma(t) for t in p_span}
+    story = {_lemma(t) for t in question.doc if not q_span.start <= t.i < q_span.end}
+    new = [t for t in _content(paraphrase, p_span) if _lemma(t) not in q_words]
+    taken = [t for t in new if _lemma(t) in story]
+    if not taken:
+        return [], []
+    words = [t.lower_ for t in p_span if not t.is_punct]
+    joined = {a + b for a, b in zip(words, words[1:])}  # "hot dogs" for "hotdogs"
+    def said_otherwise(tok) -> bool:
+        return synonyms is not None and any(
+            synonyms.are_synonyms(_lemma(tok), _lemma(n), STORY_SYNONYM_THRESHOLD if _lemma(n) in story else None)
+            for n in new)
+
+    lost = [t for t in _content(question, q_span)
+            if _lemma(t) not in p_words and t.lower_ not in joined and not said_otherwise(t)]
+    if not lost:
+        return [], []
+    return [_mention(t) for t in lost], [_mention(t) for t in taken]
+
+
+def _content(doc: QuestionDoc, span) -> list:
+    """The content words of ``span`` (as the content check counts them), numbers and units left out."""
+    blocked = _blocked(doc)
+    return [t for t in span if t.pos_ in CONTENT_POS and t.is_alpha and not t.is_stop and t.idx not in blocked]
+
+
+def _mention(tok) -> Mention:
+    return Mention(tok.idx, tok.idx + len(tok.text), tok.text)

@@ -1,0 +1,152 @@
+"""Every kind of finding, in one place: its name, the check that reports it, its severity and its message.
+
+A :class:`FindingKind` is a :class:`str` (``FindingKind.NUMBER_MISSING == "number_missing"``), so
+``Finding.kind`` serialises as the same string in every output (JSON, CSV ``reasons``, the server) and
+compares equal to it. ``severity`` is the kind's default severity; ``severities`` every severity a check may
+give it (a soft number missing is minor, a check's parameters may raise a relation word missing to major);
+``template`` is the form of its message, with the parts that vary in braces. docs/explain.md lists them all
+(``tests/test_finding_kinds.py`` keeps the two in step).
+
+To add a kind: add a member here (name, check, severities with the default first, template, description),
+report it from a check as ``Finding(FindingKind.MY_KIND, message, severity, ...)``, and list it in
+docs/explain.md. A third-party check may use a plain string kind of its own.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .findings import Severity
+
+MINOR, MAJOR, CRITICAL = Severity.MINOR, Severity.MAJOR, Severity.CRITICAL
+
+
+class FindingKind(enum.StrEnum):
+    """A kind of finding (a string), with the check that reports it, its severities and message template."""
+
+    def __new__(cls, value: str, check: str, severities: tuple[Severity, ...], template: str,
+                description: str) -> FindingKind:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.check = check
+        member.severities = severities
+        member.template = template
+        member.description = description
+        return member
+
+    # a string enum hashes as its string: {"number_missing"} and {FindingKind.NUMBER_MISSING} are one set
+    __hash__ = str.__hash__
+
+    @property
+    def severity(self) -> Severity:
+        """The default severity (the first of :attr:`severities`)."""
+        return self.severities[0]
+
+    # -- numbers
+    NUMBER_MISSING = ("number_missing", "numbers", (CRITICAL, MINOR), "{the number} is missing",
+                      "a value of the question is gone (minor for a digit ordinal or \"a pair of\")")
+    NUMBER_ADDED = ("number_added", "numbers", (CRITICAL, MINOR), "{the number} is not in the question",
+                    "a value the question does not have (minor for a digit ordinal or \"a pair of\")")
+    NUMBER_CHANGED = ("number_changed", "numbers", (CRITICAL,), "{the number} became {new}",
+                      "a value replaced by another")
+    NUMBER_ROLES_SWAPPED = ("number_roles_swapped", "numbers", (CRITICAL,),
+                            "{a} and {b} swapped what they count ({x} and {y}) | {a} and {b} swapped places",
+                            "two values kept but exchanged (\"5 apples and 3 pears\" -> \"3 apples and 5 pears\")")
+    NUMBER_INVERTED = ("number_inverted", "numbers", (MINOR,),
+                       "{the number} is written as its reciprocal {new} (the same factor read from the other side, "
+                       "if the two sides swapped)", "a factor written as its reciprocal with its two sides swapped")
+    NUMBER_REPEAT_DROPPED = ("number_repeat_dropped", "numbers", (MINOR,),
+                             "{the number} appears {n} times in the question but {m} in the paraphrase",
+                             "a repeated value written fewer times")
+    NUMBER_REPEAT_ADDED = ("number_repeat_added", "numbers", (MINOR,),
+                           "{the number} appears {n} times in the paraphrase but {m} in the question",
+                           "a value written more times than in the question")
+    NUMBER_KIND_CHANGED = ("number_kind_changed", "numbers", (MINOR,), "{old} ({kind}) is written {new} ({kind})",
+                           "the same value of another kind (\"20%\" -> \"20\", \"$5\" -> \"5\")")
+    # -- units
+    UNIT_CHANGED = ("unit_changed", "units", (CRITICAL, MINOR), "{old} became {new} ({category} became {category})",
+                    "a unit replaced by another (minor for a compound unit read as its own part)")
+    UNIT_MISSING = ("unit_missing", "units", (MAJOR, MINOR), "the unit {unit} is missing",
+                    "a unit gone (minor for a period of time that measured no number)")
+    UNIT_ADDED = ("unit_added", "units", (MAJOR, MINOR), "the unit {unit} is not in the question",
+                  "a unit the question does not have (minor for a period of time that measures no number)")
+    UNIT_DETACHED = ("unit_detached", "units", (MAJOR,), "{quantity} lost its unit (\"{number}\")",
+                     "a number kept without its unit (\"62 kgs of wheat\" -> \"62 of wheat\")")
+    # -- entities and key nouns
+    TERM_RENAMED = ("term_renamed", "entities", (MINOR,), "\"{old}\" was renamed \"{new}\" throughout",
+                    "a key term renamed everywhere")
+    TERM_SYNONYM = ("term_synonym", "entities", (MINOR,),
+                    "\"{old}\" became its synonym \"{new}\" in one place (\"{kept}\" elsewhere)",
+                    "a noun replaced by a synonym in one place")
+    TERM_RENAMED_INCONSISTENTLY = ("term_renamed_inconsistently", "entities", (MAJOR,),
+                                   "\"{old}\" became \"{new}\" in one place but \"{kept}\" is still used elsewhere",
+                                   "a key term renamed in one place only")
+    TERM_SWAPPED = ("term_swapped", "entities", (MAJOR,),
+                    "\"{old}\" became \"{new}\", another part of the problem, in one place",
+                    "one mention written as another thing of the problem")
+    PRONOUN_MISRESOLVED = ("pronoun_misresolved", "entities", (MAJOR,),
+                           "\"{pronoun}\" (that is, {name}) became \"{other}\", another person of the problem",
+                           "a pronoun written as the wrong person")
+    LIST_CHANGED = ("list_changed", "entities", (MAJOR,), "the list {\"old\", ...} became {\"new\", ...} (adds {items} and "
+                    "leaves out {items})", "a list repeated with an item more or less")
+    TERM_MISSING = ("term_missing", "entities", (MINOR, MAJOR), "{the name | the noun} \"{term}\" is missing",
+                    "a key term gone without replacement (major for a name)")
+    # -- the question
+    QUESTION_MISSING = ("question_missing", "question", (CRITICAL,), "the question sentence is gone",
+                        "no sentence asks anything any more")
+    QUESTION_INCOMPLETE = ("question_incomplete", "question", (CRITICAL,), "the question is cut short",
+                           "the question stops mid-sentence")
+    QUESTION_UNIT_CHANGED = ("question_unit_changed", "question", (CRITICAL, MINOR),
+                             "the question asks in {unit}, the paraphrase in {unit}",
+                             "the question asks in another unit (minor when of another kind)")
+    QUESTION_CHANGED = ("question_changed", "question", (CRITICAL, MAJOR, MINOR),
+                        "the question asks about {old}, the paraphrase about {new} | the question leaves \"{word}\" "
+                        "out of \"{phrase}\" ... | the question asks for {noun}, the paraphrase for {noun}",
+                        "the question asks about another person or ordinal (critical), another part of the story "
+                        "(major) or another noun (minor)")
+    # -- relations
+    RELATION_FLIPPED = ("relation_flipped", "relations", (CRITICAL,), "{words} became {words}",
+                        "a relation word replaced by its other pole (\"least\" -> \"greatest\")")
+    RELATION_MISSING = ("relation_missing", "relations", (MINOR, MAJOR), "{words} ({scale}) is missing",
+                        "a relation word gone (major when the paraphrase only deletes words)")
+    RELATION_DELETED = ("relation_deleted", "relations", (MAJOR,), "\"{word}\" was left out where it stood",
+                        "a relation word left out in place")
+    TERMS_EXCHANGED = ("terms_exchanged", "relations", (CRITICAL,), "\"{a}\" and \"{b}\" swapped places: \"{text}\"",
+                       "two things exchanged around their relation (\"A is twice as old as B\" -> \"B ... A\")")
+    DAY_CHANGED = ("day_changed", "relations", (MAJOR,), "\"{words}\" (that is, {day}) became \"{new}\", another day",
+                   "a relative day written as another day")
+    CONTEXT_ADDED = ("context_added", "numbers", (MINOR,),
+                     "the paraphrase adds {spans}, about nothing the question counts or measures (context: the "
+                     "problem is the same)",
+                     "numbers, units or weekdays about nothing the problem computes with (a setting, a weight in a "
+                     "problem about books): a note, reported by the numbers, units and relations checks "
+                     "(paraqd/analysis/information.py)")
+    COMPARISON_CHANGED = ("comparison_changed", "comparison", (CRITICAL,),
+                          "\"{old}\" ({way}) became \"{new}\" ({other way})",
+                          "a compared value (or the question) changed from a factor (\"3 times as many\") to a "
+                          "difference (\"3 more than\") or back")
+    QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (MAJOR,),
+                           "the paraphrase asks about {nouns}, which the problem never mentions ...",
+                           "the asked thing is not in the problem, nor a synonym or more general word of what is "
+                           "(\"biographies\" when it counts books): the question cannot be answered")
+    DAY_ADDED = ("day_added", "relations", (MAJOR,), "the paraphrase adds {days}, days the question never names (a "
+                 "condition on when things happen)", "days of the week the question never names")
+    ROLES_EXCHANGED = ("roles_exchanged", "relations", (CRITICAL,), "\"{a}\" and \"{b}\" exchanged roles: ...",
+                       "the giver and receiver of a verb exchanged")
+    NEGATION_MISSING = ("negation_missing", "relations", (MINOR, MAJOR), "the negation {words} is missing",
+                        "a negation gone (major when the paraphrase only deletes words)")
+    NEGATION_ADDED = ("negation_added", "relations", (MINOR,), "the paraphrase adds a negation ({words})",
+                      "a negation the question does not have")
+    # -- content words
+    CONTENT_MISSING = ("content_missing", "content", (MINOR,), "content words dropped: {words} ({n} of {total})",
+                       "content words the paraphrase no longer has (extent: the share lost, weighted)")
+    CONTENT_DELETED = ("content_deleted", "content", (MAJOR,), "content words deleted: {words} ({n} of {total})",
+                       "content words left out by a paraphrase that only deletes words")
+
+
+def kind_of(name: str) -> FindingKind | str:
+    """The :class:`FindingKind` named ``name``, or ``name`` itself for a kind of a third-party check."""
+    try:
+        return FindingKind(name)
+    except ValueError:
+        return name
