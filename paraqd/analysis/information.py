@@ -18,8 +18,8 @@ change of the problem, and report context as a note instead (``context_added``, 
   :mod:`paraqd.analysis.lexicon` when WordNet is installed) and holds no number of the question ("544 pots
   in each of the 10 gardens" ties the gardens to the pots: it enters), or it is a calendar year ("in 2019").
   A number whose phrase names nothing ("3 of them") is never context: it may enter the computation.
-- :func:`context_units`: an added unit is context when every mention of it belongs to a context number or
-  measures nothing (no number, no rate), and the question neither measures nor asks in its kind.
+- :func:`context_units`: an added unit is context when every mention of it measures a context number and
+  the question neither measures nor asks in its kind (a unit measuring no number is the unit check's).
 - :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
   period, or a question asked in a unit of time); only then can a weekday added to it ("Monday through
   Friday") change the count, and otherwise a weekday is setting ("on Saturday morning")
@@ -160,8 +160,46 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
             n.kind == "currency" for n in question.numbers)
     if not nouns or any(_known_noun(noun, question) for noun in nouns):
         return False
+    if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
+        return False
     q_values = {n.rounded for n in question.numbers}
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` stands in the asking clause ("how many apples do the *four* children pick"): a number
+    there changes what is asked."""
+    ask = find_ask(doc)
+    clause = None if ask is None else (ask.clause or ask.sentence)
+    return clause is not None and clause.start <= number.start < clause.end
+
+
+#: the clauses a verb's argument may open that say something of their own (not the verb's own arguments)
+_OWN_CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp", "xcomp", "conj", "punct", "mark", "cc"})
+
+
+def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
+    """Whether the verb ``number``'s phrase belongs to also takes a quantity the problem computes with ("A
+    *30* troop sold 540 boxes", "Cody and his *two* friends split a bill of $30"): the number is then about
+    an argument of that computation."""
+    span = paraphrase.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    node = span[-1]
+    while node.head is not node and node.head.pos_ not in _VERB_POS:
+        node = node.head
+    if node.head is node:
+        return False
+    q_values = {n.rounded for n in question.numbers}
+    computed = computed_nouns(question)
+    numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
+    for child in node.head.children:
+        if child is node or child.dep_ in _OWN_CLAUSE_DEPS:
+            continue
+        for tok in child.subtree:
+            if numbers_at.get(tok.idx) in q_values or (tok.pos_ in _NOUN_POS and _lemma(tok) in computed):
+                return True
+    return False
 
 
 def context_numbers(question: QuestionDoc, paraphrase: QuestionDoc,
@@ -172,8 +210,7 @@ def context_numbers(question: QuestionDoc, paraphrase: QuestionDoc,
 
 def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequence[UnitMention]) -> bool:
     """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: a
-    kind of unit the question neither measures nor asks in, each mention measuring a context number or
-    nothing."""
+    kind of unit the question neither measures nor asks in, each mention measuring a context number."""
     if not mentions or _MONEY.get(mentions[0].category, mentions[0].category) in measured_categories(question):
         return False
     ask = find_ask(paraphrase)
@@ -185,10 +222,8 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
             measuring[q.unit.start] = q.number
     for m in mentions:
         number = measuring.get(m.start)
-        if number is not None and not is_context_number(question, paraphrase, number):
-            return False
-        if number is None and m.start in measuring and " per " in m.unit.name:
-            return False  # a rate of one: "per hour"
+        if number is None or not is_context_number(question, paraphrase, number):
+            return False  # a unit that measures no number is the unit check's as before ("ounces workers")
     return True
 
 

@@ -96,8 +96,10 @@ class ContentCheck(Check):
         else:
             kind, severity, what = FindingKind.CONTENT_MISSING, Severity.MINOR, "content words dropped"
             copied = pair.copied_share
+        fewer_what = "deleted in place, still written elsewhere" if kind == FindingKind.CONTENT_DELETED else \
+            "written fewer times"
         parts = ([f"{what}: {self._listed(gone, q_last)}"] if gone else []) + (
-            [f"written fewer times: {self._listed(fewer, q_last)}"] if fewer else [])
+            [f"{fewer_what}: {self._listed(fewer, q_last)}"] if fewer else [])
         return [Finding(
             kind, f"{'; '.join(parts)} ({n_lost} of {total})",
             severity, tuple(q_last[w] for w in gone), (), extent=content_extent(n_lost, total, copied),

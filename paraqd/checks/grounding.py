@@ -80,6 +80,6 @@ class GroundingCheck(Check):
         names = ", ".join(dict.fromkeys(f'"{m.text}"' for m in missing))
         return [Finding(
             FindingKind.QUESTION_UNGROUNDED, f"the paraphrase asks about {names}, which the problem never mentions (nor a "
-            "synonym or a more general word of it): the question cannot be answered",
+            "synonym or a more general word of it): another question",
             Severity.MAJOR, (), tuple(missing),
         )]

@@ -126,7 +126,8 @@ class FindingKind(enum.StrEnum):
                           "a compared value (or the question) changed from a factor (\"3 times as many\") to a "
                           "difference (\"3 more than\") or back")
     QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (MAJOR,),
-                           "the paraphrase asks about {nouns}, which the problem never mentions ...",
+                           "the paraphrase asks about {nouns}, which the problem never mentions (nor a synonym or a "
+                           "more general word of it): another question",
                            "the asked thing is not in the problem, nor a synonym or more general word of what is "
                            "(\"biographies\" when it counts books): the question cannot be answered")
     DAY_ADDED = ("day_added", "relations", (MAJOR,), "the paraphrase adds {days}, days the question never names (a "
