@@ -92,11 +92,11 @@ def _phrase(doc: QuestionDoc, number: NumberMention):
     if span is None or len(span) == 0:
         return frozenset(), frozenset()
     node = span[-1]
-    while node.head is not node and node.head.pos_ not in _VERB_POS:
+    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
         node = node.head
     tokens = list(node.subtree)
     counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUN_POS
-    if not counts_noun and node.head is not node:
+    if not counts_noun and node.head.i != node.i:
         verb = node.head
         subjects = [t for child in verb.children if child.dep_ in _SUBJECT_DEPS for t in child.subtree]
         if not subjects and verb.dep_ in ("acl", "relcl") and verb.head.pos_ in _NOUN_POS:
@@ -186,15 +186,15 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     if span is None or len(span) == 0:
         return False
     node = span[-1]
-    while node.head is not node and node.head.pos_ not in _VERB_POS:
+    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
         node = node.head
-    if node.head is node:
+    if node.head.i == node.i:
         return False
     q_values = {n.rounded for n in question.numbers}
     computed = computed_nouns(question)
     numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
     for child in node.head.children:
-        if child is node or child.dep_ in _OWN_CLAUSE_DEPS:
+        if child.i == node.i or child.dep_ in _OWN_CLAUSE_DEPS:
             continue
         for tok in child.subtree:
             if numbers_at.get(tok.idx) in q_values or (tok.pos_ in _NOUN_POS and _lemma(tok) in computed):

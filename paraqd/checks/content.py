@@ -89,8 +89,14 @@ class ContentCheck(Check):
             return []
         # the words gone from the paraphrase are named as dropped; a word it still has, fewer times, is only
         # counted (an explanation names only words missing from the paraphrase); the extent counts both
-        gone = sorted((w for w in lost if p_counts.get(w, 0) == 0), key=lambda w: q_last[w].start)
-        fewer = sorted((w for w in lost if p_counts.get(w, 0) > 0), key=lambda w: q_last[w].start)
+        # (a word the paraphrase has in another role, "double" as a determiner, is still there)
+        p_words = {w for t in pair.paraphrase.doc if t.is_alpha for w in (t.lower_, (t.lemma_ or t.text).lower())}
+
+        def kept(w: str) -> bool:
+            return p_counts.get(w, 0) > 0 or w in p_words or q_last[w].text.lower() in p_words
+
+        gone = sorted((w for w in lost if not kept(w)), key=lambda w: q_last[w].start)
+        fewer = sorted((w for w in lost if kept(w)), key=lambda w: q_last[w].start)
         if pair.is_deletion:
             kind, severity, what, copied = FindingKind.CONTENT_DELETED, self.deleted, "content words deleted", 1.0
         else:
