@@ -24,11 +24,11 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
-	HF_HUB_OFFLINE=1 $(BIN)/python -m paraqd demo --output $(DEMO_OUT)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m paraqd demo --mkdir --output $(DEMO_OUT)
 
 test: $(STAMP)
 	$(BIN)/ruff check paraqd tests benchmarks
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q
+	HF_HUB_OFFLINE=1 PARAQD_ARTIFACTS=$${PARAQD_ARTIFACTS:-runs/artifacts} $(BIN)/python -m pytest -q
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache .hypothesis build dist

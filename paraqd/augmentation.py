@@ -67,6 +67,20 @@ class AugmentStats:
         }
 
 
+def _check_offline_availability(op: Operator) -> None:
+    """Offline (:mod:`paraqd.hub`), an operator whose model is neither local nor cached is refused at once, with
+    the reason in words, instead of a failed download's message."""
+    from .hub import hub_offline
+
+    if not hub_offline():
+        return
+    availability = op.availability()
+    if not availability.ok:
+        model, _, why = availability.reason.partition(": ")
+        raise ModelUnavailableError(model, reason=why) if why else ModelUnavailableError(type(op).name,
+                                                                                        reason=model)
+
+
 def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None = None,
                     skip_unavailable: bool = True, stats: AugmentStats | None = None) -> list[Operator]:
     """Create the named operators, loading their models; unavailable ones are skipped (one warning each)
@@ -78,6 +92,7 @@ def build_operators(names: Sequence[str], options: Mapping[str, Mapping] | None 
         config = dict(options.get(cls.name, {}) or options.get(cls.paper_id, {}))
         try:
             op = create_operator(cls.name, **config)
+            _check_offline_availability(op)
             op.load()
         except ModelUnavailableError as exc:
             if not skip_unavailable:
@@ -160,7 +175,8 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         per_question: (positive, negative) pairs per question; ``"all"`` for every combination.
         seed: same input and seed give the same output, whatever ``workers``.
         workers: processes for the rule-based operators (``None``: all cores).
-        skip_unavailable: skip operators whose model is missing here, with one warning each (the default);
+        skip_unavailable: skip operators whose model is missing here, with one warning each (the default;
+            when the Hugging Face hub does not answer, paraqd works offline: :func:`paraqd.hub.prepare_offline`);
             ``False`` raises :class:`ModelUnavailableError` instead.
         operator_options: per-operator constructor options, e.g. ``{"f9": {"model": "path/to/pegasus"}}``.
         question_ids: ids copied to the ``question_id`` column (default: the position).
@@ -190,6 +206,9 @@ def augment(questions: Sequence[str], *, operators: str | Sequence[str] | None =
         names = resolve_operator_names(operators)
         if not names:
             raise InputError(f"no operator matches {operators!r}")
+        from .hub import prepare_offline
+
+        prepare_offline()  # an unreachable hub: operators without a local model are skipped at once, no retries
         built_operators = build_operators(names, operator_options, skip_unavailable, stats)
     ops = list(built_operators)
     if not ops:

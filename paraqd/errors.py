@@ -28,3 +28,11 @@ class ModelUnavailableError(ParaqdError):
         if hint:
             msg += f"; {hint}"
         super().__init__(msg)
+
+
+class ModelNotFoundError(ModelUnavailableError):
+    """A model named by a path that does not exist (or, offline, by a name in no cache): "no model at PATH"."""
+
+    def __init__(self, model: str, detail: str = ""):
+        self.model = model
+        ParaqdError.__init__(self, f"no model at {model}" + (f" ({detail})" if detail else ""))

@@ -55,12 +55,16 @@ def filter_candidates(scorer, df: pd.DataFrame, question_column: str, candidate_
     out = df.reset_index(drop=True).copy()
     if reasons:
         from .hybrid import format_reasons
+        from .progress import in_chunks
 
-        explanations = scorer.explain_pairs(questions, candidates)
+        explanations = in_chunks(scorer.explain_pairs, questions, candidates, desc="filtering")
         scores = np.array([e.score for e in explanations], dtype=np.float32)
         why = [format_reasons(e) for e in explanations]
     else:
-        scores = np.asarray(scorer.score_pairs(questions, candidates, show_progress_bar=False), dtype=np.float32)
+        from .progress import in_chunks
+
+        scores = np.asarray(in_chunks(lambda q, c: scorer.score_pairs(q, c, show_progress_bar=False), questions,
+                                      candidates, desc="filtering"), dtype=np.float32)
         why = None
     out["score"] = scores.astype(float).round(6)
     valid = scores >= limit

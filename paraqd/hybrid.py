@@ -256,6 +256,25 @@ class Explanation:
         return reasons
 
     @property
+    def labelled_reasons(self) -> list[str]:
+        """:attr:`reasons`, each after its severity, so a reader tells a blocking reason from a note:
+        ``"critical: the number 5 is missing"``. A low learned similarity alone makes the pair invalid
+        (``"critical: low learned similarity ..."``); the pure cosine's closing remark is a ``"note: ..."``."""
+        out = [f"{f.severity}: {f.message}" for f in self.check.findings]
+        extra = self.reasons[len(self.check.findings):]
+        for reason in extra:
+            out.append(f"{'note' if reason.startswith('valid by the pure') else str(Severity.CRITICAL)}: {reason}")
+        return out
+
+    def findings_records(self) -> list[dict[str, Any]]:
+        """The findings as plain records for a table's ``findings`` column (JSON lines, Parquet): kind,
+        severity, message and the character spans in both texts (``{"start", "end", "text"}``)."""
+        return [{"kind": f.kind, "severity": str(f.severity), "message": f.message,
+                 "question_spans": [{"start": m.start, "end": m.end, "text": m.text} for m in f.question_spans],
+                 "paraphrase_spans": [{"start": m.start, "end": m.end, "text": m.text} for m in f.paraphrase_spans]}
+                for f in self.check.findings]
+
+    @property
     def checks_failed(self) -> tuple[str, ...]:
         """The checks that raised on this pair (a bug, logged): the verdict does not cover what they check."""
         return self.check.checks_failed
@@ -268,8 +287,20 @@ class Explanation:
 
 
 def format_reasons(explanation: Explanation) -> str:
-    """One cell of text for a table: the reasons joined by "; " (empty when there are none)."""
-    return "; ".join(explanation.reasons)
+    """One cell of text for a table: the reasons, each after its severity, joined by "; " (empty when there
+    are none): ``"critical: the number 4 is missing; minor: ..."`` (:attr:`Explanation.labelled_reasons`)."""
+    labelled = getattr(explanation, "labelled_reasons", None)
+    return "; ".join(explanation.reasons if labelled is None else labelled)
+
+
+def findings_arrow_type():
+    """The Arrow type of a ``findings`` column (a list of :meth:`Explanation.findings_records`), fixed so
+    that every chunk of a Parquet output has the same schema, empty lists included."""
+    import pyarrow as pa
+
+    span = pa.list_(pa.struct([("start", pa.int64()), ("end", pa.int64()), ("text", pa.string())]))
+    return pa.list_(pa.struct([("kind", pa.string()), ("severity", pa.string()), ("message", pa.string()),
+                               ("question_spans", span), ("paraphrase_spans", span)]))
 
 
 class HybridScorer:

@@ -400,15 +400,17 @@ def options_scorer(options: tuple) -> ParaphraseScorer:
 
 
 def score_chunk(scorer: ParaphraseScorer, questions: Sequence[str], paraphrases: Sequence[str],
-                explain: bool = False) -> tuple[np.ndarray, list[str] | None]:
-    """``(scores, reasons or None)`` of one chunk of pairs (``reasons``: :func:`paraqd.hybrid.format_reasons`)."""
+                explain: bool = False) -> tuple[np.ndarray, list[str] | None, list[list[dict]] | None]:
+    """``(scores, reasons or None, findings or None)`` of one chunk of pairs (``reasons``:
+    :func:`paraqd.hybrid.format_reasons`, each after its severity; ``findings``: per pair, the records of
+    :meth:`paraqd.hybrid.Explanation.findings_records`)."""
     if explain:
         from .hybrid import format_reasons
 
         explanations = scorer.explain_pairs(questions, paraphrases)
         return (np.array([e.score for e in explanations], dtype=np.float32),
-                [format_reasons(e) for e in explanations])
-    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
+                [format_reasons(e) for e in explanations], [e.findings_records() for e in explanations])
+    return scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None, None
 
 
 class ChunkScorer(NamedTuple):
@@ -418,7 +420,8 @@ class ChunkScorer(NamedTuple):
     options: tuple
     explain: bool = False
 
-    def __call__(self, questions: Sequence[str], paraphrases: Sequence[str]) -> tuple[np.ndarray, list[str] | None]:
+    def __call__(self, questions: Sequence[str], paraphrases: Sequence[str]
+                 ) -> tuple[np.ndarray, list[str] | None, list[list[dict]] | None]:
         return score_chunk(options_scorer(self.options), list(questions), list(paraphrases), self.explain)
 
 

@@ -92,3 +92,30 @@ def parse(analyzer):
         return cache[text]
 
     return parse
+
+
+# -- the shared data: say once, loudly, when its tests were skipped ----------------------------------------
+
+
+def _skip_reason(report) -> str:
+    longrepr = getattr(report, "longrepr", None)
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2])
+    return str(longrepr or "")
+
+
+def shared_skips_summary(reports, shared_dir: Path = SHARED_DIR) -> str | None:
+    """One loud line when tests were skipped because the shared data (``../shared``) is missing, else None."""
+    if shared_dir.is_dir():
+        return None
+    skipped = [r for r in reports if "shared" in _skip_reason(r).lower() or str(shared_dir) in _skip_reason(r)]
+    if not skipped:
+        return None
+    return (f"{len(skipped)} test{'s' if len(skipped) != 1 else ''} SKIPPED: the shared data is missing "
+            f"({shared_dir}: question pools, dev and evaluation sets); put it next to the repository to run them")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    line = shared_skips_summary(terminalreporter.stats.get("skipped", []))
+    if line:
+        terminalreporter.write_sep("!", line, yellow=True, bold=True)

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from paraqd.cli import build_parser
+from paraqd.cli import build_parser, main
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -46,3 +46,55 @@ def test_every_pairs_option_says_what_it_does_and_its_default():
                 text = formatter._get_help_string(action)
                 assert "default" in text, (name, action.option_strings, text)
         sub.format_help()  # every %(default)s expands
+
+
+# -- issue 27: the smaller items ---------------------------------------------------------------------------
+
+
+def test_operators_table_has_one_row_per_operator_and_extra_ones_are_not_train(capsys, monkeypatch):
+    """Unavailable operators' reasons go below the table (rows never interleave); n1..n4, p1..p4 are 'extra'."""
+    from paraqd.cli.operators import describe_operators
+    from paraqd.operators import resolve_operator_names
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    assert main(["operators"]) == 0
+    out = capsys.readouterr().out
+    table = out.split("\n\n")[0].splitlines()[2:]
+    rows = {line.split()[0]: line.split() for line in table}
+    assert len(table) == len(rows) == len(describe_operators())  # one line per operator, nothing between
+    assert rows["p4"][3] == "extra" and rows["n1"][3] == "extra" and rows["f1"][3] == "train"
+    assert "equal-values" not in resolve_operator_names("train")
+    assert [line.split()[0] for line in table][:3] == ["f1", "f2", "f3"]
+    unavailable = [r for r in describe_operators() if not r["available"]]
+    if unavailable:
+        assert f"not available here ({len(unavailable)}):" in out
+        assert all(f"{r['name']}: {r['reason']}" in out for r in unavailable)
+
+
+def test_every_repository_path_in_a_help_example_exists():
+    """`evaluate --help` named data/eval/AQUA_test.csv, which is not in the repository."""
+    import re
+    from pathlib import Path
+
+    from paraqd.cli import _COMMANDS, build_parser
+
+    build_parser()
+    root = Path(__file__).resolve().parents[1]
+    named = {path for _, description, _ in _COMMANDS.values()
+             for path in re.findall(r"(?<![\w/.])((?:data|docs|benchmarks)/[\w./-]+\.(?:csv|jsonl|json|parquet|md))",
+                                    description)}
+    assert "data/dev/aqua_dev_labelled.csv" in named
+    assert [p for p in named if not (root / p).exists()] == []
+
+
+def test_shared_skips_are_said_once_loudly_in_the_summary(tmp_path):
+    from types import SimpleNamespace
+
+    from conftest import shared_skips_summary
+
+    reports = [SimpleNamespace(longrepr=("f", 1, "Skipped: shared evaluation data not present")),
+               SimpleNamespace(longrepr=("f", 2, "Skipped: spaCy pipeline not installed")),
+               SimpleNamespace(longrepr=("f", 3, f"Skipped: no questions in {tmp_path / 'missing'}"))]
+    line = shared_skips_summary(reports, tmp_path / "missing")
+    assert line.startswith("2 tests SKIPPED: the shared data is missing")
+    assert shared_skips_summary(reports, tmp_path) is None  # present: nothing to say

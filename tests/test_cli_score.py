@@ -127,5 +127,97 @@ def test_score_cli_non_text_cell(tmp_path, capsys, fake_model):
 
 def test_score_cli_missing_model(pairs_csv, tmp_path, capsys):
     assert main(["score", str(pairs_csv), "-o", str(tmp_path / "o.csv"), "--model",
-                 str(tmp_path / "missing")]) != 0
-    assert "not available" in capsys.readouterr().err
+                 str(tmp_path / "missing")]) == 2
+    assert capsys.readouterr().err == f"paraqd score: error: no model at {tmp_path / 'missing'}\n"
+
+
+@pytest.mark.parametrize("name, words", [
+    ("nosuchmodel/", "no model at nosuchmodel/\n"),
+    ("nosuchmodel", "no model at nosuchmodel (no such directory, and no Hugging Face model of that name in the "
+                    "cache; working offline)\n"),
+])
+def test_score_cli_model_that_is_neither_a_directory_nor_cached(pairs_csv, tmp_path, capsys, monkeypatch, name,
+                                                                 words):
+    monkeypatch.chdir(tmp_path)
+    assert main(["score", str(pairs_csv), "-o", str(tmp_path / "o.csv"), "--model", name]) == 2
+    assert capsys.readouterr().err == "paraqd score: error: " + words
+
+
+# -- issue 27: bad rows, good errors ------------------------------------------------------------------------
+
+
+BAD_ROWS = "question,augmented\nq1,p1\nq2,\n  ,p3\nq4,p4\n"
+
+
+def test_a_bad_row_is_an_error_naming_file_row_and_column_by_default(tmp_path, capsys, fake_model):
+    src = tmp_path / "bad.csv"
+    src.write_text(BAD_ROWS)
+    assert main(["score", str(src), "-o", str(tmp_path / "out.csv")]) == 2
+    assert capsys.readouterr().err == (f"paraqd score: error: {src}: row 2, column 'augmented' is empty (expected "
+                                       "text); --on-bad-row skip skips such rows\n")
+
+
+@pytest.mark.parametrize("command", ["score", "filter"])
+def test_on_bad_row_skip_writes_the_skipped_rows_to_a_report_and_counts_them(tmp_path, caplog, fake_model,
+                                                                             command):
+    src = tmp_path / "bad.csv"
+    src.write_text(BAD_ROWS)
+    out = tmp_path / "out.csv"
+    with caplog.at_level("INFO"):
+        assert main([command, str(src), "-o", str(out), "--on-bad-row", "skip", "--chunk-size", "2"][
+                    :None if command == "score" else -2]) == 0
+    if command == "score":
+        assert read_table(out)["question"].tolist() == ["q1", "q4"]
+    else:
+        assert "kept 0 of 2 candidates" in caplog.text  # the stand-in encoder keeps none of the two left
+    report = read_table(tmp_path / "out.skipped.csv")
+    assert report[["place", "column", "problem"]].values.tolist() == [
+        ["row 2", "augmented", "is empty (expected text)"], ["row 3", "question", "is empty (only whitespace)"]]
+    assert "2 bad rows skipped (row 2, row 3) -> " + str(tmp_path / "out.skipped.csv") in caplog.text
+
+
+def test_on_bad_row_skip_with_jsonl_names_lines_and_a_chosen_report(tmp_path, fake_model):
+    src = tmp_path / "bad.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"question": "q1", "paraphrase": "p1"}, {"question": "q2", "paraphrase": 7}, {"question": "q3",
+                                                                                     "paraphrase": "p3"}]))
+    out, report = tmp_path / "out.jsonl", tmp_path / "skipped.jsonl"
+    assert main(["score", str(src), "-o", str(out), "--on-bad-row", "skip", "--skipped", str(report)]) == 0
+    assert read_table(out)["question"].tolist() == ["q1", "q3"]
+    assert read_table(report)[["place", "problem"]].values.tolist() == [["line 2",
+                                                                         "is a number (7) where text was expected"]]
+
+
+def test_skipped_needs_skip_and_all_rows_bad_is_an_error(tmp_path, capsys, fake_model):
+    src = tmp_path / "bad.csv"
+    src.write_text("question,augmented\nq1,\n")
+    assert main(["score", str(src), "-o", str(tmp_path / "o.csv"), "--skipped", str(tmp_path / "s.csv")]) == 2
+    assert "--skipped needs --on-bad-row skip" in capsys.readouterr().err
+    assert main(["score", str(src), "-o", str(tmp_path / "o.csv"), "--on-bad-row", "skip"]) == 2
+    assert "bad.csv: no rows left (1 bad row skipped (row 1))" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content, args, words", [
+    ("question,rewrite\nq,p\n", [], "cannot find a paraphrase column (looked for paraphrase, "),
+    ("question,rewrite\nq,p\n", [], "columns found: question, rewrite); name it with --paraphrase-column"),
+    ("problem,rewrite\nq,p\n", [], "columns found: problem, rewrite); name it with --question-column"),
+    ("question,rewrite\nq,p\n", ["--paraphrase-column", "rewritten"],
+     "no column 'rewritten' for the paraphrase (columns found: question, rewrite); give --paraphrase-column one"),
+])
+def test_the_wrong_columns_error_lists_the_columns_and_the_options(tmp_path, capsys, fake_model, content, args,
+                                                                   words):
+    src = tmp_path / "cols.csv"
+    src.write_text(content)
+    assert main(["score", str(src), "-o", str(tmp_path / "o.csv"), *args]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_missing_output_directory_is_an_error_with_a_hint_unless_mkdir(pairs_csv, tmp_path, capsys, fake_model):
+    out = tmp_path / "no" / "such" / "scored.csv"
+    assert main(["score", str(pairs_csv), "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (f"paraqd score: error: --output {out}: the directory {out.parent} does not "
+                                       f"exist; create it first (mkdir -p {out.parent}) or add --mkdir\n")
+    assert not (tmp_path / "no").exists()
+    assert main(["score", str(pairs_csv), "-o", str(out), "--mkdir"]) == 0
+    assert len(read_table(out)) == 3
+    assert main(["--mkdir", "score", str(pairs_csv), "-o", str(tmp_path / "other" / "s.csv")]) == 0

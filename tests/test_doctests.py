@@ -46,7 +46,7 @@ def test_the_package_has_docstring_examples():
     finder = doctest.DocTestFinder(exclude_empty=True)
     examples = sum(len(t.examples) for t in finder.find(importlib.import_module("paraqd.defaults")))
     assert examples >= 2
-    modules_with_examples = [n for n in ("paraqd.io", "paraqd.registries", "paraqd.checks.checker",
+    modules_with_examples = [n for n in ("paraqd.io.columns", "paraqd.registries", "paraqd.checks.checker",
                                          "paraqd.evaluation.metrics", "paraqd.analysis.units")
                              if any(t.examples for t in finder.find(importlib.import_module(n)))]
     assert len(modules_with_examples) == 5

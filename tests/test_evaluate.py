@@ -172,3 +172,26 @@ def test_known_answer_pretrained_on_aqua_test(tmp_path):
                 "separation": 0.073, "roc_auc": 0.864}
     assert {k: round(row[k], 3) for k in expected} == expected
     assert (row["n"], row["n_valid"], row["n_invalid"]) == (440, 139, 301)
+
+
+def test_bad_rows_are_an_error_or_skipped_and_counted(pairs_csv, scorer, tmp_path, capsys, caplog):
+    """issue 27: --on-bad-row error (default) names file, row and column; skip drops and reports them."""
+    df = pd.read_csv(pairs_csv)
+    df.loc[1, "augmented"] = " "
+    bad = tmp_path / "bad.csv"
+    df.to_csv(bad, index=False)
+    with pytest.raises(InputError, match=r"bad.csv: row 2, column 'augmented' is empty \(only whitespace\)"):
+        Evaluator(scorer).evaluate([bad])
+    evaluator = Evaluator(scorer, on_bad_row="skip")
+    (result,) = evaluator.evaluate([bad])
+    assert len(result.labels) == len(ROWS) - 1 and evaluator.bad_rows[str(bad)].count == 1
+    with pytest.raises(InputError, match="unknown --on-bad-row"):
+        Evaluator(scorer, on_bad_row="ignore")
+    report = tmp_path / "skipped.csv"
+    monkey_out = tmp_path / "m.json"
+    with caplog.at_level("INFO"):
+        assert main(["evaluate", "pretrained", str(bad), "--json", str(monkey_out), "--on-bad-row", "skip",
+                     "--skipped", str(report)]) == 0
+    assert f"{bad}: 1 bad row skipped (row 2)" in caplog.text
+    assert pd.read_csv(report)[["place", "column", "file"]].values.tolist() == [["row 2", "augmented", str(bad)]]
+    assert json.loads(monkey_out.read_text())[0]["n"] == len(ROWS) - 1

@@ -55,6 +55,7 @@ class Files:
         self.model.mkdir()
         self.afile = root / "afile"
         self.afile.write_text("x")
+        (root / "outs").mkdir()  # outputs go here (a missing parent directory is refused without --mkdir)
 
     def out(self, name: str) -> str:
         return str(self.root / "outs" / name)

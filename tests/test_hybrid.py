@@ -86,7 +86,8 @@ def test_rule_validation_and_round_trip():
 def test_explanation_reasons():
     e = Explanation(score=0.3, cosine=0.3, verdict="invalid", threshold=0.5, check=result(Severity.MINOR))
     assert e.reasons == ["reason 0", "low learned similarity (0.30 < 0.5)"]
-    assert format_reasons(e) == "reason 0; low learned similarity (0.30 < 0.5)"
+    # issue 27: each reason of a table cell carries its severity
+    assert format_reasons(e) == "minor: reason 0; critical: low learned similarity (0.30 < 0.5)"
     assert e.to_dict()["verdict"] == "invalid" and not e.valid
 
 

@@ -11,7 +11,7 @@ import pytest
 
 #: Top to bottom, as in docs/architecture.md's layer list: a module may import its own layer and those above.
 LAYERS: list[list[str]] = [
-    ["errors"], ["defaults"], ["validation"], ["io"], ["leakage"], ["resources"], ["registries"], ["process_cache"],
+    ["errors"], ["defaults"], ["validation"], ["io"], ["badrows"], ["progress", "hub"], ["leakage"], ["resources"], ["registries"], ["process_cache"],
     ["scheduling"], ["backends"], ["encoders"], ["models"],
     ["analysis"], ["operators"], ["engines"], ["augmentation", "distributed"], ["checks"], ["hybrid"],
     ["scoring"], ["filtering"], ["calibration"], ["llm"], ["evaluation"], ["training"], ["verifier"], ["baselines"], ["pairs"], ["bench"],

@@ -70,6 +70,38 @@ def test_cosine_model_is_monotone_in_cosine_and_learns_an_adapter():
         evaluator.evaluate(plain.transform(emb)).average_precision - 1e-6
 
 
+def test_the_adapter_trained_by_the_head_trainer_is_the_plain_full_batch_adam_fit():
+    """The adapter goes through training.head.fit_on_cached_embeddings (SentenceTransformerTrainer); it is the
+    plain loop it replaced: full-batch Adam, two learning rates, weighted logistic loss, pull to the identity."""
+    import torch
+
+    texts, emb, clusters, _ = clustered()
+    iu = np.triu_indices(len(texts), 1)
+    pairs = np.stack(iu, axis=1)
+    labels = (clusters[iu[0]] == clusters[iu[1]]).astype(np.float32)
+    model = CosinePairModel(adapter="linear", steps=30, seed=5)
+    got = model._train_adapter(emb.astype(np.float32), pairs, labels)
+    gen = torch.Generator().manual_seed(5)
+    used, inverse = np.unique(pairs, return_inverse=True)
+    x, local = torch.from_numpy(np.ascontiguousarray(emb[used], dtype=np.float32)), inverse.reshape(pairs.shape)
+    eye = torch.eye(emb.shape[1])
+    matrix = torch.nn.Parameter(eye + 1e-4 * torch.randn(*eye.shape, generator=gen))
+    raw_w = torch.nn.Parameter(torch.tensor(float(np.log(np.expm1(model.w)))))
+    bias = torch.nn.Parameter(torch.tensor(float(model.b)))
+    opt = torch.optim.Adam([{"params": [matrix], "lr": model.lr}, {"params": [raw_w, bias], "lr": 0.05}])
+    pos_weight = torch.tensor(max(1.0, float((1 - labels).sum() / labels.sum())))
+    for _ in range(30):
+        opt.zero_grad()
+        e = torch.nn.functional.normalize(x @ matrix, dim=1)
+        cos = (e[local[:, 0]] * e[local[:, 1]]).sum(1)
+        loss = torch.nn.BCEWithLogitsLoss(pos_weight=pos_weight)(
+            torch.nn.functional.softplus(raw_w) * cos + bias, torch.from_numpy(labels))
+        (loss + model.l2 * ((matrix - eye) ** 2).sum()).backward()
+        opt.step()
+    np.testing.assert_allclose(got, matrix.detach().numpy(), atol=1e-5)
+    assert np.abs(got - np.eye(emb.shape[1])).max() > 1e-3  # it trained
+
+
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_every_strategy_spends_the_budget_once_per_pair(strategy):
     texts, emb, clusters, pairs = clustered()

@@ -126,8 +126,8 @@ def _gold(path):
 @pytest.mark.slow
 @pytest.mark.usefixtures("one_torch_thread")
 def test_seed_optimisation_trains_the_best_seed_and_model_round_trips(tmp_path):
-    from paraqd.pairs.cross_encoder import CrossEncoderTrainingConfig, PairCrossEncoder, train_cross_encoder
     from paraqd.pairs.data import read_labelled_pairs
+    from paraqd.training.cross_encoder import CrossEncoderTrainingConfig, PairCrossEncoder, train_cross_encoder
 
     gold = read_labelled_pairs(_gold(tmp_path / "gold.csv"))
     config = CrossEncoderTrainingConfig(epochs=1, batch_size=2, max_length=48, seeds=(0, 1), dev_fraction=0.25,
@@ -148,8 +148,8 @@ def test_seed_optimisation_trains_the_best_seed_and_model_round_trips(tmp_path):
 def test_seed_run_stopped_early_and_resumed_equals_an_uninterrupted_run(tmp_path):
     """Seed optimisation checkpoints each seed at the early stop and resumes the best: CrossEncoderTrainer's
     resume must continue the same schedule and data order as one uninterrupted run."""
-    from paraqd.pairs.cross_encoder import CrossEncoderTrainingConfig, _StopAt, _trainer
     from paraqd.pairs.data import read_labelled_pairs
+    from paraqd.training.cross_encoder import CrossEncoderTrainingConfig, _StopAt, _trainer
 
     gold = read_labelled_pairs(_gold(tmp_path / "gold.csv"))
     config = CrossEncoderTrainingConfig(batch_size=2, max_length=32, lr=1e-4)

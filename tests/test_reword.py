@@ -77,8 +77,8 @@ def test_reword_keeps_valid_rewordings_and_rejects_broken_ones_with_reasons(scor
     rejected = read_table(tmp_path / "rejected.jsonl")
     assert list(rejected.columns) == ["question", "paraphrase", "score", "reasons"]
     reasons = dict(zip(rejected["paraphrase"], rejected["reasons"]))
-    assert reasons == {CANNED[Q1][1]: "the number 3 became 5", CANNED[Q2][0]: "the number 2 became 3",
-                       CANNED[Q2][1]: "km became miles"}
+    assert reasons == {CANNED[Q1][1]: "critical: the number 3 became 5",  # each reason after its severity
+                       CANNED[Q2][0]: "critical: the number 2 became 3", CANNED[Q2][1]: "critical: km became miles"}
     err = capsys.readouterr().err
     assert "2 questions, 10 rewordings wanted: 0 from the cache, 10 new" in err
     assert "5 candidates scored (4 duplicates and 1 copy of the question dropped): 2 kept, 3 rejected" in err
@@ -208,3 +208,17 @@ def test_an_interrupted_run_keeps_what_arrived_and_the_rerun_asks_only_the_rest(
     result = paraqd.reword([Q1, Q2], client=fine, n=2, scorer=hybrid_scorer, seed=0, cache=cache)
     assert len(asked) == 5 and result.summary.from_cache == 2 and result.summary.asked == 2
     assert result.accepted["paraphrase"].tolist() == [VALID_A]
+
+
+def test_reword_on_bad_row_is_an_error_or_skipped_and_reported(scorer, tmp_path, capsys):
+    """issue 27: an empty question stops reword with file, row and column; --on-bad-row skip reports it."""
+    bank = tmp_path / "bank.csv"
+    bank.write_text(f'id,question\n1,"{Q1}"\n2,"  "\n', encoding="utf-8")
+    with FakeLLM(CANNED) as server:
+        assert main(reword_args(server, bank, tmp_path)) == 2
+        assert "bank.csv: row 2, column 'question' is empty (only whitespace)" in capsys.readouterr().err
+        assert server.completions() == 0  # refused before any request
+        assert main(reword_args(server, bank, tmp_path, "--on-bad-row", "skip")) == 0
+    assert "1 bad row skipped (row 2) -> " in capsys.readouterr().err
+    report = read_table(tmp_path / "kept.skipped.csv")
+    assert report[["place", "problem"]].values.tolist() == [["row 2", "is empty (only whitespace)"]]

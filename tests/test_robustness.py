@@ -160,7 +160,7 @@ def test_cli_refuses_a_long_cell_naming_row_and_column(tmp_path, capsys):
     assert main(["score", str(src), "-o", str(out), "--explain"]) == 2  # before any model is loaded
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"paraqd score: error: {src}: row 2, column 'paraphrase' is 1048576 characters long; the "
-                   f"limit is {MAX_TEXT_CHARS} (paraqd.validation.MAX_TEXT_CHARS)"]
+                   f"limit is {MAX_TEXT_CHARS} (paraqd.validation.MAX_TEXT_CHARS); --on-bad-row skip skips such rows"]
     assert not out.exists()
 
 

@@ -157,7 +157,7 @@ def test_bad_batch_size_and_backend():
 
 
 def test_missing_model_is_unavailable(tmp_path):
-    with pytest.raises(ModelUnavailableError, match="not available"):
+    with pytest.raises(ModelUnavailableError, match=f"^no model at {tmp_path / 'no-such-model'}$"):
         ParaphraseScorer.load(tmp_path / "no-such-model")
     (tmp_path / "file.txt").write_text("x")
     with pytest.raises(InputError, match="is a file"):

@@ -177,7 +177,7 @@ def test_cli_explain_and_pure(tmp_path):
     assert main(["-q", "score", str(pairs), "-o", str(out), "--explain"]) == 0  # the default: hybrid
     df = pd.read_csv(out, keep_default_na=False)
     assert list(df.columns) == ["question", "paraphrase", "score", "valid", "reasons"]
-    assert "the number 4 is missing" in df.reasons[0] and df.reasons[1] == ""
+    assert "critical: the number 4 is missing" in df.reasons[0] and df.reasons[1] == ""
     assert df.score[0] == -1.0 and bool(df.valid[0]) is False
     assert main(["-q", "score", str(pairs), "-o", str(out), "--pure"]) == 0
     assert pd.read_csv(out).score[0] > 0.9
@@ -186,3 +186,29 @@ def test_cli_explain_and_pure(tmp_path):
     df = pd.read_csv(out, keep_default_na=False)
     assert bool(df.valid[0]) is True and "the number 4 is missing" in df.reasons[0]
     assert "pure learned cosine" in df.reasons[0] and df.reasons[1] == ""
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".parquet"])
+def test_explained_jsonl_and_parquet_carry_severities_and_a_findings_column(tmp_path, suffix):
+    """issue 27: reasons with their severity, and findings (kind, severity, spans) as records."""
+    pairs = tmp_path / "pairs.csv"
+    pd.DataFrame({"question": [BAG, JOHN, JOHN], "paraphrase": [BAG_MISSING_4, JOHN_KM, JOHN_CM]}).to_csv(
+        pairs, index=False)
+    out = tmp_path / f"out{suffix}"
+    # chunks of one row: the first chunk has no finding, and the Parquet schema must still hold the later ones
+    assert main(["-q", "score", str(pairs), "-o", str(out), "--explain", "--chunk-size", "1"]) == 0
+    if suffix == ".parquet":
+        df = pd.read_parquet(out)
+        findings = [[{k: (list(v) if k.endswith("spans") else v) for k, v in f.items()} for f in row]
+                    for row in df["findings"]]
+    else:
+        df = pd.read_json(out, lines=True)
+        findings = df["findings"].tolist()
+    assert df["reasons"][0].startswith("critical: ")
+    number = next(f for f in findings[0] if f["kind"] == "number_missing")
+    assert number["severity"] == "critical" and "4" in number["message"]
+    assert [dict(s) for s in number["question_spans"]] == [{"start": BAG.index("4 ounces"),
+                                                          "end": BAG.index("4 ounces") + 1, "text": "4"}]
+    assert len(findings[1]) == 0 or all(f["severity"] == "minor" for f in findings[1])
+    unit = [f for f in findings[2] if f["severity"] == "critical"]
+    assert unit and any(s["text"] == "centimetres" for f in unit for s in f["paraphrase_spans"])

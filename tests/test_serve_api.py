@@ -534,3 +534,34 @@ def test_paraqd_serve_starts_with_one_command_offline_and_stops_on_ctrl_c():
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_api_docs_are_served_offline_from_this_machine(client):
+    """issue 27: /docs loads Swagger UI from this server (no CDN), its start-up script is a static file."""
+    import re
+
+    from paraqd.serve.docs import swagger_ui_dir
+
+    page = client.get("/docs")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert sources and all(s.startswith("/") for s in sources), sources  # nothing from another host
+    assert "<script>" not in page.text  # no inline script
+    for source in sources:
+        assert client.get(source).status_code == 200, source
+    if swagger_ui_dir() is not None:
+        assert "/docs-assets/swagger-ui-bundle.js" in sources and "/static/docs.js" in sources
+    else:
+        assert "/openapi.json" in sources
+    assert client.get("/redoc").status_code == 404  # ReDoc only comes from a CDN: not offered
+
+
+def test_api_docs_without_swagger_ui_point_at_the_schema(monkeypatch, scorer):
+    import paraqd.serve.docs as docs
+
+    monkeypatch.setattr(docs, "swagger_ui_dir", lambda: None)
+    with TestClient(create_app(scorer, LIMITS, warmup=False)) as c:
+        page = c.get("/docs")
+        assert page.status_code == 200 and 'href="/openapi.json"' in page.text
+        assert "pip install &#x27;paraqd[serve]&#x27;" in page.text or "paraqd[serve]" in page.text

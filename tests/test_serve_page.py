@@ -118,7 +118,7 @@ def test_page_shows_verdicts_and_marks_the_changed_words(browser, server, artifa
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.goto(server)
     assert page.get_by_label("Word problem").is_visible()
-    page.wait_for_function("document.getElementById('mode').textContent.includes('critical-information check')")
+    page.wait_for_selector("#mode:has-text('similarity of meaning')")  # not wait_for_function: the CSP forbids eval
 
     # 1. nothing to check: a one-line error, the field marked and focused
     page.get_by_role("button", name="Check paraphrases").click()
@@ -131,6 +131,7 @@ def test_page_shows_verdicts_and_marks_the_changed_words(browser, server, artifa
     page.get_by_label("Candidate paraphrases, one per line").fill(f"{TABLE3[1][2]}\n\n{TABLE3[2][2]}\n")
     page.get_by_label("Candidate paraphrases, one per line").press("Control+Enter")
     page.wait_for_selector("text=Checked 2 paraphrases")
+    assert page.evaluate("document.activeElement.id") == "results-heading"  # the focus moved to the results
     shown = results_on(page)
     assert [r["verdict"] for r in shown] == ["✓Valid", "✗Invalid"]  # valid first
     assert [strip_refs(r["paraphrase"]) for r in shown] == [TABLE3[2][2], TABLE3[1][2]]
@@ -204,3 +205,56 @@ def test_page_shows_verdicts_and_marks_the_changed_words(browser, server, artifa
 
     assert errors == []
     page.close()
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether the element's top edge is on the screen (the viewport, not the page)."""
+    return page.evaluate("""sel => { const r = document.querySelector(sel).getBoundingClientRect();
+        return r.top >= -2 && r.top < window.innerHeight; }""", selector)  # -2: sub-pixel layout
+
+
+def test_phone_results_are_scrolled_into_view_focused_numbered_and_in_plain_words(browser, server, artifacts):
+    """issue 27: on a phone (390x844) the results start below the fold: after a check they are scrolled into
+    view and focused; each is named by its line in the box; plain words, the technical term one click away."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server)
+    page.wait_for_selector("#mode:has-text('similarity of meaning')")  # not wait_for_function: the CSP forbids eval
+    assert not in_view(page, "#results-heading")  # below the fold before a check
+    page.get_by_label("Word problem").fill(WALK)
+    # line 2 is blank: the candidates are lines 1 and 3
+    page.get_by_label("Candidate paraphrases, one per line").fill(f"{TABLE3[3][2]}\n\n{TABLE3[4][2]}")
+    page.screenshot(path=str(artifacts / "phone-before-check.png"))
+    page.get_by_role("button", name="Check paraphrases").tap()
+    page.wait_for_selector("text=Checked 2 paraphrases")
+    assert page.evaluate("document.activeElement.id") == "results-heading"
+    where = page.evaluate("""() => ({top: document.getElementById('results-heading').getBoundingClientRect().top,
+        y: window.scrollY, h: window.innerHeight, doc: document.documentElement.scrollHeight})""")
+    assert in_view(page, "#results-heading") and page.evaluate("window.scrollY") > 0, where
+    page.screenshot(path=str(artifacts / "phone-after-check.png"))
+
+    labels = page.eval_on_selector_all("li.result", "items => items.map(i => i.querySelector('.label').textContent)")
+    assert labels == ["Candidate 3", "Candidate 1"]  # valid first; each keeps the number of its line
+    first = page.locator("li.result").nth(1)
+    assert "Candidate 1" in first.text_content() and "centimetres" in first.text_content()
+    text = page.text_content("#results-section")
+    assert "similarity of meaning" in text and "What changed" in text
+    assert "cosine" not in page.inner_text("#results")  # the technical term is hidden until asked for
+    term = first.locator("details.term").nth(1)  # score, then similarity of meaning
+    assert term.locator("summary").text_content().startswith("similarity of meaning")
+    technical = term.locator(".technical")
+    assert not technical.is_visible()
+    term.locator("summary").tap()
+    assert technical.is_visible() and "learned cosine similarity" in technical.text_content()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    first.screenshot(path=str(artifacts / "phone-technical-term.png"))
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download CSV").tap()
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    assert [r["candidate"] for r in rows] == ["Candidate 3", "Candidate 1"]
+    assert errors == []
+    context.close()

@@ -276,6 +276,9 @@ def test_model_directory_permissions_and_card(augmented_model):
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(model_dir.stat().st_mode) == 0o777 & ~umask
+    # issue 27: the weights too (the library writes model.safetensors 0600)
+    assert stat.S_IMODE((model_dir / "model.safetensors").stat().st_mode) == 0o666 & ~umask
+    assert {stat.S_IMODE(p.stat().st_mode) for p in model_dir.rglob("*") if p.is_file()} == {0o666 & ~umask}
     card = (model_dir / "README.md").read_text()
     assert "Unknown" not in card and "# model: a paraqd paraphrase scorer" in card
     assert "all-MiniLM-L6-v2 (embedded)" in card and f"paraqd version: {__version__}" in card
@@ -359,3 +362,20 @@ def test_gold_triplets_with_silver_pairs_and_mnrl(tmp_path, tiny_encoder):
                         show_progress_bar=False)
     assert as_triplets.metadata["counts"]["triplets"] == 4 + 2
     assert as_triplets.metadata["counts"]["unused_pairs"] == 1
+
+
+def test_a_saved_head_model_gets_the_umask(tmp_path):
+    """issue 27: save_with_head (the recipe's model directory) gives model.safetensors the user's umask."""
+    import os
+    import stat
+
+    from paraqd.encoders import load_encoder
+    from paraqd.training.head import save_with_head
+
+    umask = os.umask(0o022)
+    try:
+        out = save_with_head(load_encoder(), [], tmp_path / "model")
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE((out / "model.safetensors").stat().st_mode) == 0o644
+    assert {stat.S_IMODE(p.stat().st_mode) for p in out.rglob("*") if p.is_dir()} <= {0o755}

@@ -73,6 +73,40 @@ def test_head_starts_as_identity_and_lowers_the_loss():
     assert again.losses == result.losses  # deterministic under the seed
 
 
+def test_the_trainer_runs_the_plain_adamw_loop_on_the_cached_embeddings():
+    """train_head goes through SentenceTransformerTrainer; at weight decay 0 it is the plain loop it replaced
+    (AdamW, constant lr, randperm order from the seed, the registered loss on normalised head outputs)."""
+    import torch
+
+    from paraqd.training.head import build_head
+    from paraqd.training.losses import get_loss
+
+    table, a, p, n = _toy_embeddings()
+    config = HeadConfig(epochs=3, batch_size=4, learning_rate=1e-2)
+    result = train_head(table, a, p, n, config)
+    torch.manual_seed(config.seed)
+    blocks = build_head(table.shape[1], config)
+    optimiser = torch.optim.AdamW([q for b in blocks for q in b.parameters()], lr=config.learning_rate,
+                                  weight_decay=0.0)
+    generator, loss_fn, x, losses = torch.Generator().manual_seed(config.seed), get_loss(config.loss), \
+        torch.as_tensor(table), []
+    for _ in range(config.epochs):
+        order, total = torch.randperm(len(a), generator=generator).numpy(), 0.0
+        for lo in range(0, len(order), config.batch_size):
+            idx = order[lo:lo + config.batch_size]
+            loss = loss_fn(*(apply_head(blocks, x[torch.as_tensor(r[idx])]) for r in (a, p, n)), config.margin)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            total += float(loss.detach()) * len(idx)
+        losses.append(total / len(order))
+    assert result.steps == 3 * -(-len(a) // 4)
+    np.testing.assert_allclose(result.losses, losses, rtol=1e-5)
+    with torch.no_grad():
+        np.testing.assert_allclose(apply_head(result.blocks, x).numpy(), apply_head(blocks, x).numpy(), atol=1e-5)
+    assert not torch.allclose(apply_head(blocks, x), x, atol=1e-3)  # it trained
+
+
 class Metric:
     """A sentence-transformers style evaluator around a function of the head."""
 

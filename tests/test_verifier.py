@@ -80,6 +80,35 @@ def test_training_learns_and_the_adapter_round_trips(tiny_bert, tmp_path):
     np.testing.assert_allclose(verifier.logits(qs, cs), after, atol=1e-4)
 
 
+def test_fractional_epochs_the_time_budget_and_on_epoch(tiny_bert):
+    qs, cs, ys = _pairs()
+    config = VerifierConfig(epochs=1.5, batch_size=8, lr=5e-3, lora_r=2, lora_alpha=4, max_length=48)
+    model, tokenizer = load_base(tiny_bert, seed=config.seed)
+    model = add_lora(model, config)
+    seen = []
+    report = train_verifier(model, tokenizer, qs, cs, ys, config, on_epoch=lambda e, m: seen.append(e) or {"n": e})
+    assert report.steps == 9 and report.pairs == 48 + 24
+    assert [(h["epoch"], h["step"], h["n"]) for h in report.history] == [(1, 6, 1), (2, 9, 2)]
+    assert np.isfinite(report.final_loss) and tokenizer.model_max_length != 48  # the caller's tokenizer untouched
+    budget = VerifierConfig(epochs=3, batch_size=8, lora_r=2, max_length=48, time_budget_s=1e-9)
+    model, tokenizer = load_base(tiny_bert, seed=budget.seed)
+    assert train_verifier(add_lora(model, budget), tokenizer, qs, cs, ys, budget).steps == 1
+
+
+def test_length_batch_sampler_feeds_the_trainer_similar_lengths():
+    from paraqd.training.cross_encoder import length_batch_sampler
+
+    lengths = [5, 50, 6, 51, 7, 52, 8, 53]
+    sampler = length_batch_sampler(lengths)(list(range(8)), batch_size=2, drop_last=False, seed=3)
+    first = list(sampler)
+    assert sorted(i for b in first for i in b) == list(range(8)) and len(sampler) == 4
+    assert all(abs(lengths[a] - lengths[b]) <= 3 for a, b in first)
+    sampler.set_epoch(1)
+    assert sorted(map(tuple, sampler)) == sorted(map(tuple, first))  # same buckets, another order
+    with pytest.raises(ValueError, match="8 lengths for 3 pairs"):
+        length_batch_sampler(lengths)([0, 1, 2], batch_size=2, drop_last=False)
+
+
 def test_verifier_load_rejects_a_folder_without_adapter(tmp_path):
     with pytest.raises(InputError, match="not a verifier adapter folder"):
         PairVerifier.load(tmp_path)
@@ -108,3 +137,24 @@ def test_cli_recipe_verifier_reports_a_missing_file(tmp_path, capsys):
     assert main(["train", str(tmp_path / "none.jsonl"), "-o", str(tmp_path / "m"), "--recipe", "verifier"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("paraqd train: error:") and "no such file" in err[0]
+
+
+@pytest.mark.slow
+def test_recipe_trains_through_the_cross_encoder_trainer_and_pair_verifier_loads_it(tiny_bert, tmp_path):
+    import json
+
+    from paraqd.training.verifier_recipe import train_verifier_recipe
+
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text("".join(json.dumps({"question": q}) + "\n" for q in [
+        "Tom has 12 apples. Mary has 5 pears. How many apples does Tom have?",
+        "A shop sells 30 pens for $2 each. If it sells 25% of them, how much money does it make?",
+        "Sarah walks 3 miles every day. How many miles does she walk in 7 days?"]))
+    config = VerifierConfig(epochs=1, batch_size=4, lora_r=2, lora_alpha=4, max_length=48, threads=1)
+    meta = train_verifier_recipe([questions], tmp_path / "model", config=config, base=tiny_bert)
+    assert meta["pairs"]["count"] > 0 and meta["timing"]["pairs_per_second"] > 0
+    assert [h["epoch"] for h in meta["history"]] == [1]
+    assert json.loads((tmp_path / "model" / "paraqd.json").read_text())["kind"] == "verifier"
+    verifier = PairVerifier.load(tmp_path / "model", base=tiny_bert, device="cpu")
+    probs = verifier.predict([questions.read_text()[:40]] * 2, ["Tom owns 12 apples.", "Tom owns 13 apples."])
+    assert probs.shape == (2,) and np.isfinite(probs).all()

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..errors import InputError, ModelUnavailableError
+from ..errors import InputError, ModelNotFoundError, ModelUnavailableError
 
 ONNX_SUBDIR = "onnx"
 ONNX_FILES = {"onnx": "model.onnx", "onnx-int8": "model_O2_qint8.onnx"}
@@ -67,6 +67,16 @@ def library_progress_bars(enabled: bool) -> Iterator[None]:
         (hf_logging.enable_progress_bar if before else hf_logging.disable_progress_bar)()
 
 
+def _in_hub_cache(name: str) -> bool:
+    """Whether the Hugging Face cache holds model ``name`` (its config.json)."""
+    try:
+        from huggingface_hub import try_to_load_from_cache
+
+        return isinstance(try_to_load_from_cache(name, "config.json"), str)
+    except Exception:  # an invalid repo id
+        return False
+
+
 def load_sentence_transformer(path: str, device: str | None = None, hint: str = DEFAULT_HINT):
     """The ``"torch"`` backend: a new SentenceTransformer from ``path`` (a resolved name or directory).
 
@@ -75,9 +85,16 @@ def load_sentence_transformer(path: str, device: str | None = None, hint: str = 
     """
     from sentence_transformers import SentenceTransformer
 
-    local = Path(path)
+    from ..hub import hub_offline, looks_like_path
+
+    local = Path(path).expanduser()
     if local.exists() and not local.is_dir():
         raise InputError(f"{path}: is a file, expected a model directory")
+    if not local.exists() and looks_like_path(path):  # never a hub id: say so instead of a repo-id error
+        raise ModelNotFoundError(path)
+    if not local.exists() and hub_offline() and not _in_hub_cache(path):
+        raise ModelNotFoundError(path, "no such directory, and no Hugging Face model of that name in the cache; "
+                                       "working offline")
     try:
         with library_progress_bars(sys.stderr.isatty()):
             return SentenceTransformer(path, device=device)

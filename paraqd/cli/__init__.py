@@ -82,6 +82,8 @@ def verbosity_options() -> argparse.ArgumentParser:
                        help="more log output (-vv: debug)")
     group.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
                        help="only warnings and errors")
+    group.add_argument("--mkdir", action="store_true", default=argparse.SUPPRESS,
+                       help="create missing parent directories of the outputs (default: refuse them)")
     return parent
 
 
@@ -100,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"paraqd {__version__}")
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output (-vv: debug)")
     parser.add_argument("-q", "--quiet", action="store_true", help="only warnings and errors")
+    parser.add_argument("--mkdir", action="store_true",
+                        help="create missing parent directories of the outputs (default: refuse them)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in sorted(_COMMANDS):
         help_, description, add_arguments = _COMMANDS[name]
@@ -112,9 +116,24 @@ def build_parser() -> argparse.ArgumentParser:
 def _configure_logging(verbose: int, quiet: bool) -> None:
     level = logging.WARNING if quiet else (logging.DEBUG if verbose > 1 else logging.INFO)
     logging.basicConfig(level=level, format="%(message)s" if verbose == 0 else "%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("paraqd.hub").setLevel(logging.DEBUG if verbose else level)  # -v: what the probe saw
     for noisy in ("sentence_transformers", "transformers", "urllib3", "filelock", "httpx", "httpcore",
                   "huggingface_hub", "distributed"):
         logging.getLogger(noisy).setLevel(logging.WARNING if verbose < 2 else logging.INFO)
+
+
+#: Commands whose every model is named by one option (its attribute): offline at once when that model is
+#: local. Other commands (operators' default models, recipes) probe the hub (:func:`paraqd.hub.prepare_offline`).
+MODEL_OPTION = {"score": "model", "filter": "model", "evaluate": "model", "serve": "model", "reword": "model",
+                "calibrate": "model"}
+
+
+def _prepare_hub(name: str, args: argparse.Namespace) -> None:
+    """Go offline before the command loads a model when the hub is not needed or does not answer."""
+    from ..hub import prepare_offline
+
+    option = MODEL_OPTION.get(name)
+    prepare_offline([getattr(args, option, None)] if option and hasattr(args, option) else None)
 
 
 # Exit statuses: 0 done, 1 an internal error (a bug), 2 a user mistake or an unusable environment,
@@ -351,6 +370,11 @@ def _main(argv: list[str] | None, stopper: _Stopper) -> int:
         parser.print_help()
         return 2
     _configure_logging(args.verbose, args.quiet)
+    from ..io import allow_missing_parents
+    from ..progress import set_quiet
+
+    allow_missing_parents(args.mkdir)
+    set_quiet(args.quiet)
     import multiprocessing
 
     children_before = {c.pid for c in multiprocessing.active_children()}
@@ -360,6 +384,7 @@ def _main(argv: list[str] | None, stopper: _Stopper) -> int:
     stopper.name = name
     try:
         try:
+            _prepare_hub(name, args)
             code = args._run(args)
         except BaseException as exc:
             if stopper.signum is not None and not isinstance(exc, KeyboardInterrupt):

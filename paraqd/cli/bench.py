@@ -6,7 +6,6 @@ import logging
 
 from ..defaults import DEFAULT_SEED
 from ..errors import InputError
-from ..io import output_directory
 from . import command, options
 
 log = logging.getLogger("paraqd.bench")
@@ -91,7 +90,7 @@ def add_arguments(parser):
 
 def run(args) -> int:
     from ..bench import BenchConfig, method_labels, run_bench
-    from ..io import check_output_dir
+    from ..io import check_output_dir, output_directory
 
     check_output_dir(args.output, "--output", inputs=[*args.pool, *args.eval_files, args.encoder])
     uda = args.uda_models

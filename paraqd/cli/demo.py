@@ -26,10 +26,13 @@ example:
   paraqd demo --output runs/demo-pure --pure"""
 
 
+DEFAULT_OUTPUT = "runs/demo"
+
+
 @command("demo", help="run augment + score on bundled samples with the embedded model (offline)",
          description=DESCRIPTION)
 def add_arguments(parser):
-    parser.add_argument("--output", default="runs/demo", help="output directory (default: runs/demo)")
+    parser.add_argument("--output", default=DEFAULT_OUTPUT, help=f"output directory (default: {DEFAULT_OUTPUT})")
     parser.add_argument("--model", default=None, help="scorer model directory or name (default: embedded)")
     parser.add_argument("--seed", type=options.seed, default=DEFAULT_SEED, help=f"random seed (default: {DEFAULT_SEED})")
     parser.add_argument("--pure", action="store_true",
@@ -45,7 +48,8 @@ def run(args) -> int:
     from ..resources import samples_dir
     from ..scoring import ParaphraseScorer
 
-    check_output_dir(args.output, "--output", inputs=[args.model])
+    # the default runs/demo is made in a fresh clone; a path the user typed needs its parent (or --mkdir)
+    check_output_dir(args.output, "--output", inputs=[args.model], make_parents=args.output == DEFAULT_OUTPUT)
     out = output_directory(args.output)
     samples = samples_dir()
 

@@ -29,10 +29,11 @@ Metrics, at the untuned threshold --threshold (0.5, the paper's; score >= thresh
   ap, roc_auc                  threshold-free ranking quality
   tn, fp, fn, tp, accuracy     confusion matrix (0 = invalid)
 
-examples:
-  paraqd evaluate pretrained data/eval/AQUA_test.csv --json out.json
-  paraqd evaluate pretrained data/eval/AQUA_test.csv --pure       # the paper's "Pretrained" row
-  paraqd evaluate runs/model/ AQUA_test.csv SAWP_test.csv --markdown results.md --plots plots/
+examples (the files under data/dev/ are in the repository):
+  paraqd evaluate pretrained data/dev/aqua_dev_labelled.csv --json out.json
+  paraqd evaluate pretrained data/dev/aqua_dev_labelled.csv --pure      # the paper's "Pretrained" score
+  paraqd evaluate runs/model/ data/dev/aqua_dev_labelled.csv data/dev/svamp_dev_labelled.csv \\
+      --markdown results.md --plots plots/
   paraqd evaluate pretrained pairs.jsonl --question-column original --paraphrase-column rewrite \\
       --label-column is_valid"""
 
@@ -60,6 +61,9 @@ def add_arguments(parser):
     parser.add_argument("--label-column", help="0/1 label column (default: detected)")
     parser.add_argument("--batch-size", type=options.count, default=64, help="encoding batch size (default: 64)")
     parser.add_argument("--max-seq-length", type=options.count, help="truncate texts to this many tokens")
+    from .score import add_bad_row_arguments
+
+    add_bad_row_arguments(parser, report_default="not written; the summary counts them and names their rows")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--pure", dest="hybrid", action="store_false", default=None,
                       help="the learned cosine alone (the paper's score) instead of the default hybrid score")
@@ -89,13 +93,18 @@ def run(args) -> int:
     check_output_file(args.markdown, "--markdown", inputs=inputs)
     check_output_dir(args.plots, "--plots", inputs=inputs)
     plots_dir = output_directory(args.plots, "--plots") if args.plots else None
+    if args.skipped and args.on_bad_row != "skip":
+        raise InputError("--skipped needs --on-bad-row skip")
+    check_distinct_outputs([("--json", args.json_out), ("--markdown", args.markdown), ("--skipped", args.skipped)])
+    check_output_file(args.skipped, "--skipped", inputs=inputs)
     columns = PairColumns(args.question_column, args.paraphrase_column, args.label_column)
     evaluator = Evaluator.load(args.model, max_seq_length=args.max_seq_length, batch_size=args.batch_size,
                                hybrid=args.hybrid, threshold=args.threshold, columns=columns,
-                               tune_threshold=args.tuned_threshold)
+                               tune_threshold=args.tuned_threshold, on_bad_row=args.on_bad_row)
     scorer_name = evaluator.scorer.description
     log.info("scorer: %s", scorer_name)
     results = evaluator.evaluate(args.pairs)
+    _report_skipped(evaluator.bad_rows, args.skipped)
     rows = [{**r.as_row(), "scorer": evaluator.scorer.method} for r in results]
     to_stdout = is_stdio(args.json_out) or is_stdio(args.markdown)
     if not to_stdout:  # standard output carries the requested file instead
@@ -124,3 +133,18 @@ def run(args) -> int:
                                 title=f"{args.model}, {scorer_name} (threshold {args.threshold:g})")
         log.info("wrote plots into %s", out)
     return 0
+
+
+def _report_skipped(bad_rows: dict, path: str | None) -> None:
+    """One line per file that skipped rows; with ``path``, every skipped row (with its ``file``) written there."""
+    skipped = {name: bad for name, bad in bad_rows.items() if bad.count}
+    for name, bad in skipped.items():
+        log.info("%s: %s", name, bad.summary())
+    if path and skipped:
+        import pandas as pd
+
+        from ..io import write_table
+
+        write_table(pd.concat([bad.report.assign(file=name) for name, bad in skipped.items()], ignore_index=True),
+                    path)
+        log.info("skipped rows -> %s", path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from . import command
-from .score import add_pair_io_arguments, add_scorer_arguments, check_input, load_scorer
+from .score import add_pair_io_arguments, add_scorer_arguments, bad_rows_for, check_input, load_scorer
 
 log = logging.getLogger("paraqd.filter")
 
@@ -69,8 +69,14 @@ def run(args) -> int:
                                      like=args.input)
         table_format(args.rejected, rejected_fmt)
     table_format(args.output, out_fmt)  # fail fast on an unsupported output type
-    q_col, p_col = check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
-    df = read_table(args.input, in_fmt)
+    bad_rows, report = bad_rows_for(args, source_name(args.input))
+    q_col, p_col = check_input(args.input, args.question_column, args.paraphrase_column, in_fmt, args.on_bad_row)
+    if report:
+        check_distinct_outputs([("--output", args.output), ("--rejected", args.rejected), ("--skipped", report)])
+        check_output_file(report, "--skipped", inputs=[args.input])
+    df = bad_rows.keep(read_table(args.input, in_fmt), [q_col, p_col])
+    if len(df) == 0:
+        raise InputError(f"{source_name(args.input)}: no rows left ({bad_rows.summary()})")
     from .llm_options import judge_summary, make_judge
 
     judge = make_judge(args)
@@ -82,9 +88,10 @@ def run(args) -> int:
     write_table(result.accepted, args.output, out_fmt)
     if args.rejected:
         write_table(result.rejected, args.rejected, rejected_fmt)
+    skipped = bad_rows.write_report(report)
     kept_questions = result.accepted[q_col].nunique()
-    log.info("kept %d of %d candidates (%d of %d questions have at least one; threshold %.2f) -> %s%s",
+    log.info("kept %d of %d candidates (%d of %d questions have at least one; threshold %.2f) -> %s%s%s",
              len(result.accepted), len(df), kept_questions, df[q_col].nunique(), scorer.threshold,
              "standard output" if is_stdio(args.output) else args.output,
-             f"; rejected -> {args.rejected}" if args.rejected else "")
+             f"; rejected -> {args.rejected}" if args.rejected else "", f"; {skipped}" if skipped else "")
     return 0

@@ -8,7 +8,8 @@ from . import command
 
 DESCRIPTION = """List the registered rewrite operators: name, paper id, polarity (positive keeps the
 question's information, negative destroys some), stage (train operators f1..f10, test operators
-fa..fe), what each needs, and whether it can run on this machine.
+fa..fe; extra: beyond the paper's, in no default list), what each needs, and whether it can run on this
+machine (the reasons of those that cannot are listed below the table).
 
 examples:
   paraqd operators
@@ -31,14 +32,25 @@ def describe_operators(select: str = "all") -> list[dict]:
         op = cls()
         availability = op.availability()
         rows.append({
-            "name": cls.name, "paper_id": cls.paper_id, "polarity": cls.polarity, "stage": cls.stage,
+            "name": cls.name, "paper_id": cls.paper_id, "polarity": cls.polarity,
+            # an operator beyond the paper's is in no stage group (train, test): "extra", chosen by name
+            "stage": cls.stage if cls.in_stage_group else "extra", "in_stage_group": cls.in_stage_group,
             "kind": "model-based" if cls.batched else "rule-based",
             "requires": [r.describe() for r in op.requirements()],
             "model_params": list(cls.model_params),
             "available": availability.ok, "reason": availability.reason,
             "description": cls.description,
         })
-    return rows
+    return sorted(rows, key=_table_order)
+
+
+def _table_order(row: dict) -> tuple:
+    """The paper's train operators f1..f10, its test operators fa..fe, then the extra ones (n1.., p1..)."""
+    import re
+
+    number = re.search(r"\d+", row["paper_id"])
+    return (("train", "test", "extra").index(row["stage"]) if row["stage"] in ("train", "test", "extra") else 3,
+            row["paper_id"][0], int(number.group()) if number else 0, row["paper_id"])
 
 
 def run(args) -> int:
@@ -53,6 +65,12 @@ def run(args) -> int:
         needs = ", ".join(r["requires"]) or "-"
         status = "yes" if r["available"] else "no"
         print(f"{r['paper_id']:<4} {r['name']:<28} {r['polarity']:<9} {r['stage']:<6} {status:<10} {needs}")
-        if not r["available"]:
-            print(f"{'':<4} {'':<28} -> {r['reason']}")
+    unavailable = [r for r in rows if not r["available"]]
+    if unavailable:  # below the table, so its rows stay one per operator
+        print(f"\nnot available here ({len(unavailable)}):")
+        for r in unavailable:
+            print(f"  {r['paper_id']:<4} {r['name']}: {r['reason']}")
+    if any(r["stage"] == "extra" for r in rows):
+        print("\nstage extra: beyond the paper's operators, in no default list (train, test); choose them by "
+              "name, id or the group extra")
     return 0

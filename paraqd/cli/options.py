@@ -162,3 +162,28 @@ def device(text: str) -> str:
     elif dev.type not in ("cpu", "cuda", "mps"):
         raise argparse.ArgumentTypeError(f"device {text!r} is not supported; use cpu, cuda, cuda:N or mps")
     return str(text).strip()
+
+
+
+def registered(names, what: str):
+    """The ``type=`` of an option naming a registry entry: ``names()`` is called only when a value is checked,
+    so ``--help`` does not import the registry's module (and its heavy libraries); a refused value's error
+    lists the names.
+
+    >>> sampler = registered(lambda: ["bm25", "kde"], "sampler")
+    >>> sampler("kde")
+    'kde'
+    >>> sampler("knn")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: unknown sampler 'knn'; choose one of bm25, kde
+    """
+
+    def check(text: str) -> str:
+        known = list(names())
+        if text not in known:
+            raise argparse.ArgumentTypeError(f"unknown {what} {text!r}; choose one of {', '.join(known)}")
+        return text
+
+    check.__name__ = what
+    return check

@@ -145,7 +145,7 @@ def _add_cross_train(sub) -> None:
 
 
 def _train_config(args):
-    from ..pairs.cross_encoder import CrossEncoderTrainingConfig
+    from ..training.cross_encoder import CrossEncoderTrainingConfig
 
     return CrossEncoderTrainingConfig(epochs=args.epochs, batch_size=args.batch_size, lr=args.lr,
                                       max_length=args.max_length, max_steps=args.max_steps, seeds=tuple(args.seeds),
@@ -154,8 +154,8 @@ def _train_config(args):
 
 def _run_cross_train(args) -> int:
     from ..io import check_output_dir
-    from ..pairs.cross_encoder import train_cross_encoder
     from ..pairs.data import read_labelled_pairs
+    from ..training.cross_encoder import train_cross_encoder
 
     check_output_dir(args.output, "--output", inputs=[args.gold, args.base], replaced=True)
     gold = read_labelled_pairs(args.gold, args.text_a, args.text_b, args.label)
@@ -165,9 +165,19 @@ def _run_cross_train(args) -> int:
     return 0
 
 
-def _add_silver(sub) -> None:
+def _sampler_names() -> list[str]:
     from ..pairs.sampling import samplers
 
+    return samplers.names()
+
+
+def _strategy_names() -> list[str]:
+    from ..pairs.active import strategies
+
+    return strategies.names()
+
+
+def _add_silver(sub) -> None:
     p = sub.add_parser(
         "silver", help="label sampled pairs with a cross-encoder (Augmented SBERT silver data)",
         formatter_class=_HelpFormatter, parents=[verbosity_options()],
@@ -193,7 +203,8 @@ def _add_silver(sub) -> None:
                    help="gold pairs: never re-labelled, their label ratio guides kde; without --cross-encoder "
                         "a cross-encoder is trained on them first (default: none; one of the two is needed)")
     _pair_columns(p)
-    p.add_argument("--sampler", choices=samplers.names(), default="bm25+semantic",
+    p.add_argument("--sampler", type=options.registered(_sampler_names, "sampler"), metavar="SAMPLER",
+                   default="bm25+semantic",
                    help="how candidate pairs are drawn (see above; default: bm25+semantic)")
     p.add_argument("--top-k", type=options.count, default=3, help="neighbours per text for bm25/semantic (paper: 3-5)")
     p.add_argument("--n-pairs", type=options.count, default=1000, help="pairs drawn by the random and kde samplers")
@@ -213,10 +224,10 @@ def _add_silver(sub) -> None:
 def _run_silver(args) -> int:
     from ..errors import InputError
     from ..io import check_output_file, write_table
-    from ..pairs.cross_encoder import PairCrossEncoder, train_cross_encoder
     from ..pairs.data import read_exclusions, read_labelled_pairs, read_texts
     from ..pairs.sampling import create_sampler
     from ..pairs.silver import make_silver
+    from ..training.cross_encoder import PairCrossEncoder, train_cross_encoder
 
     if not (args.cross_encoder or args.gold):
         raise InputError("give --cross-encoder DIR, or --gold FILE to train one")
@@ -248,8 +259,6 @@ def _run_silver(args) -> int:
 
 
 def _add_active(sub) -> None:
-    from ..pairs.active import strategies
-
     p = sub.add_parser(
         "active", help="active learning: choose the pairs worth labelling, round after round",
         formatter_class=_HelpFormatter, parents=[verbosity_options()],
@@ -276,7 +285,8 @@ def _add_active(sub) -> None:
     p.add_argument("--test", metavar="FILE",
                    help="labelled pairs of a test set for all-pairs AP per round (default: no evaluation)")
     _pair_columns(p)
-    p.add_argument("--strategy", choices=strategies.names(), default="uncertainty",
+    p.add_argument("--strategy", type=options.registered(_strategy_names, "strategy"), metavar="STRATEGY",
+                   default="uncertainty",
                    help="which pairs are queried (see above; or one registered with "
                         "paraqd.pairs.active.register_strategy)")
     p.add_argument("--rounds", type=options.count, default=5, help="labelling rounds")

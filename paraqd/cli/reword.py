@@ -52,6 +52,9 @@ def add_arguments(parser):
                         help="also write the rejected rewordings, with score and reasons, to FILE")
     add_format_arguments(parser)
     parser.add_argument("--question-column", help="column of the questions (default: detected)")
+    from .score import add_bad_row_arguments
+
+    add_bad_row_arguments(parser)
     parser.add_argument("-n", type=options.count, default=5, dest="n",
                         help="rewordings asked per question (default: 5)")
     parser.add_argument("--llm-model", metavar="NAME", required=True,
@@ -91,7 +94,7 @@ def _check_outputs(args, in_fmt, out_fmt):
     return fmt
 
 
-def _read_questions(args, in_fmt) -> list[str]:
+def _read_questions(args, in_fmt, bad_rows=None) -> list[str]:
     from ..defaults import QUESTION_COLUMNS
     from ..errors import InputError
     from ..io import find_column, read_table, source_name, text_column
@@ -100,7 +103,11 @@ def _read_questions(args, in_fmt) -> list[str]:
     source = source_name(args.input)
     if len(df) == 0:
         raise InputError(f"{source}: no rows")
-    column = find_column(df, args.question_column, QUESTION_COLUMNS, "question", source)
+    column = find_column(df, args.question_column, QUESTION_COLUMNS, "question", source, option="--question-column")
+    if bad_rows is not None:  # --on-bad-row: an empty or non-text question is an error, or skipped and reported
+        df = bad_rows.keep(df, [column])
+        if len(df) == 0:
+            raise InputError(f"{source}: no rows left ({bad_rows.summary()})")
     return list(dict.fromkeys(text_column(df, column, source)))
 
 
@@ -120,17 +127,21 @@ def _read_prompt(path: str | None) -> str:
 def run(args) -> int:
     from ..calibration import calibrated_threshold
     from ..defaults import DEFAULT_SEED
-    from ..io import stream_formats, write_table
+    from ..io import check_distinct_outputs, check_output_file, source_name, stream_formats, write_table
     from ..llm.cache import CompletionCache
     from ..llm.rewording import RewordSummary, candidate_table, collect_rewordings, score_candidates
     from .llm_options import judge_summary, make_client, make_judge
-    from .score import load_scorer
+    from .score import bad_rows_for, load_scorer
 
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
     rejected_fmt = _check_outputs(args, in_fmt, out_fmt)
     calibrated_threshold(args.threshold, args.calibration)  # a bad --calibration fails before any request
     prompt = _read_prompt(args.prompt)
-    questions = _read_questions(args, in_fmt)
+    bad_rows, report = bad_rows_for(args, source_name(args.input))
+    if report:
+        check_distinct_outputs([("--output", args.output), ("--rejected", args.rejected), ("--skipped", report)])
+        check_output_file(report, "--skipped", inputs=[args.input])
+    questions = _read_questions(args, in_fmt, bad_rows)
     cache = None if args.no_cache else CompletionCache(args.cache)
     client = make_client(args, args.llm_model, max_requests=args.max_requests)
     judge = make_judge(args, cache)
@@ -151,8 +162,10 @@ def run(args) -> int:
     write_table(result.accepted, args.output, out_fmt)
     if args.rejected:
         write_table(result.rejected, args.rejected, rejected_fmt)
+    skipped = bad_rows.write_report(report)
     if not args.quiet:
-        lines = summary.lines() + ([judge_summary(judge)] if judge is not None else [])
+        lines = summary.lines() + ([judge_summary(judge)] if judge is not None else []) + (
+            [skipped] if skipped else [])
         print("\n".join(f"paraqd reword: {line}" if i == 0 else f"  {line}" for i, line in enumerate(lines)),
               file=sys.stderr)
     return 0

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-import numpy as np
-import pandas as pd
-
+from ..defaults import PARAPHRASE_COLUMNS, QUESTION_COLUMNS
 from ..errors import InputError
-from ..io import PARAPHRASE_COLUMNS, QUESTION_COLUMNS, find_column, text_column
 from . import command, options
+
+if TYPE_CHECKING:  # pragma: no cover - numpy and pandas load when a command runs, not for --help
+    import pandas as pd
 
 log = logging.getLogger("paraqd.score")
 
@@ -62,6 +63,30 @@ def add_pair_io_arguments(parser, what: str = "pairs") -> None:
     add_format_arguments(parser)
     parser.add_argument("--question-column", help="column of the original questions (default: detected)")
     parser.add_argument("--paraphrase-column", help="column of the paraphrases (default: detected)")
+    add_bad_row_arguments(parser)
+
+
+def add_bad_row_arguments(parser, report_default: str = "beside the output: NAME.skipped.EXT") -> None:
+    """--on-bad-row / --skipped: what to do with a row whose text is empty or not text (score, filter,
+    evaluate, reword)."""
+    parser.add_argument("--on-bad-row", choices=("error", "skip"), default="error",
+                        help="a row whose question or paraphrase is empty or not text: stop with an error naming "
+                             "the file, row and column (default), or skip it and report it")
+    parser.add_argument("--skipped", metavar="FILE",
+                        help=f"with --on-bad-row skip, write the skipped rows here, with place, column and problem "
+                             f"(default: {report_default})")
+
+
+def bad_rows_for(args, source: str):
+    """The :class:`paraqd.badrows.BadRows` of a command's --on-bad-row, and where its report goes."""
+    from ..badrows import BadRows, skipped_report_path
+
+    report = args.skipped
+    if args.on_bad_row != "skip" and report:
+        raise InputError("--skipped needs --on-bad-row skip")
+    if args.on_bad_row == "skip" and report is None and getattr(args, "output", None):
+        report = skipped_report_path(args.output)
+    return BadRows(args.on_bad_row, source), report
 
 
 def add_scorer_arguments(parser) -> None:
@@ -135,25 +160,30 @@ def add_arguments(parser):
 def detect_columns(chunk: pd.DataFrame, question_column: str | None, paraphrase_column: str | None,
                    source: str) -> tuple[str, str]:
     """The (question, paraphrase) column names: the requested ones, or detected from common names."""
-    q_col = find_column(chunk, question_column, QUESTION_COLUMNS, "question", source)
+    from ..io import find_column
+
+    q_col = find_column(chunk, question_column, QUESTION_COLUMNS, "question", source, option="--question-column")
     p_col = find_column(chunk, paraphrase_column, [c for c in PARAPHRASE_COLUMNS if c != q_col], "paraphrase",
-                        source)
+                        source, option="--paraphrase-column")
     if q_col == p_col:
-        raise InputError(f"{source}: the question and paraphrase columns are both {q_col!r}")
+        raise InputError(f"{source}: the question and paraphrase columns are both {q_col!r}; choose them with "
+                         "--question-column and --paraphrase-column")
     return q_col, p_col
 
 
 def check_input(path: str, question_column: str | None, paraphrase_column: str | None,
-                fmt: str | None = None) -> tuple[str, str]:
-    """Fail fast on an unusable file (before a model is loaded): read its first rows and find the columns."""
+                fmt: str | None = None, on_bad_row: str = "error") -> tuple[str, str]:
+    """Fail fast on an unusable file (before a model is loaded): read its first rows and find the columns; with
+    ``on_bad_row="error"`` a bad cell among them (empty, not text, too long) fails here too."""
+    from ..badrows import BadRows
     from ..io import iter_table_chunks
 
     first = next(iter(iter_table_chunks(path, chunk_size=100, fmt=fmt)), None)
     if first is None or len(first) == 0:
         raise InputError(f"{_name(path)}: no rows")
     columns = detect_columns(first, question_column, paraphrase_column, _name(path))
-    for column in columns:  # a bad cell among the first rows (empty, too long) fails before the model loads
-        text_column(first, column, _name(path))
+    if on_bad_row == "error":  # a bad cell among the first rows (empty, too long) fails before the model loads
+        BadRows("error", _name(path)).keep(first, columns)
     return columns
 
 
@@ -166,22 +196,27 @@ def _name(path: str) -> str:
 def score_file(scorer, input_path: str, output_path: str, *, threshold: float, question_column: str | None = None,
                paraphrase_column: str | None = None, chunk_size: int = 10_000, explain: bool = False,
                input_format: str | None = None, output_format: str | None = None,
-               score_chunks=None, judge=None) -> int:
+               score_chunks=None, bad_rows=None, judge=None) -> int:
     """Stream ``input_path`` through ``scorer`` into ``output_path``; return the number of rows.
 
     ``-`` is standard input / output; ``input_format`` / ``output_format`` name their formats (default:
     detected on input, JSON lines on output). ``score_chunks`` (e.g. the Dask engine's) maps an iterator of
     ``(questions, paraphrases)`` chunks to ``(scores, reasons)`` in order; by default ``scorer`` scores them here.
+    ``bad_rows`` (:class:`paraqd.badrows.BadRows`, default: an error at the first) decides what a row with an
+    empty or non-text cell does; skipped rows are not written and not counted in the returned number.
     ``judge`` (a :class:`paraqd.llm.Judge`) decides the pairs scored near the threshold (a `decided_by` column).
     """
-    from tqdm.auto import tqdm
+    import numpy as np
 
-    from ..io import TableWriter, iter_table_chunks
+    from ..badrows import BadRows
+    from ..io import TableWriter, iter_table_chunks, text_column
+    from ..progress import progress_bar
 
     if chunk_size < 1:
         raise InputError(f"--chunk-size must be at least 1, got {chunk_size}")
     chunks: Iterator[pd.DataFrame] = iter_table_chunks(input_path, chunk_size=chunk_size, fmt=input_format)
-    state = {"rows": 0, "columns": None}
+    bad_rows = bad_rows if bad_rows is not None else BadRows("error", _name(input_path))
+    state = {"rows": 0, "columns": None, "read": 0}
     pending: list[pd.DataFrame] = []  # chunks read, not written yet (at most the engine's read-ahead)
 
     def texts():
@@ -190,38 +225,47 @@ def score_file(scorer, input_path: str, output_path: str, *, threshold: float, q
                 state["columns"] = detect_columns(chunk, question_column, paraphrase_column, _name(input_path))
             if len(chunk) == 0:
                 continue
-            offset = state["rows"] + sum(len(c) for c in pending)
+            offset = state["read"]
+            state["read"] += len(chunk)
             columns = state["columns"]
+            chunk = bad_rows.keep(chunk, columns, row_offset=offset)
+            if len(chunk) == 0:
+                continue
             questions = text_column(chunk, columns[0], _name(input_path), row_offset=offset)
             paraphrases = text_column(chunk, columns[1], _name(input_path), row_offset=offset)
             pending.append(chunk)
             yield questions, paraphrases
 
     def here(pairs):
+        from ..scoring import score_chunk
+
         for questions, paraphrases in pairs:
-            if explain:
-                from ..hybrid import format_reasons
+            yield score_chunk(scorer, questions, paraphrases, explain)
 
-                explanations = scorer.explain_pairs(questions, paraphrases)
-                yield (np.array([e.score for e in explanations], dtype=np.float32),
-                       [format_reasons(e) for e in explanations])
-            else:
-                yield scorer.score_pairs(questions, paraphrases, show_progress_bar=False), None
+    writer = TableWriter(output_path, output_format)
+    # JSON lines, JSON and Parquet also get the findings as records (kind, severity, message, spans)
+    with_findings = explain and writer.fmt in ("jsonl", "json", "parquet")
+    if with_findings and writer.fmt == "parquet":
+        from ..hybrid import findings_arrow_type
 
-    with TableWriter(output_path, output_format) as writer, tqdm(desc="scoring", unit=" pairs", disable=None) as bar:
-        for scores, reasons in (score_chunks or here)(texts()):
+        writer.arrow_types["findings"] = findings_arrow_type()
+    with writer, progress_bar(desc="scoring", unit=" pairs") as bar:
+        for scores, reasons, *more in (score_chunks or here)(texts()):
             out = pending.pop(0).copy()
             out["score"] = np.asarray(scores).astype(float).round(6)
             out["valid"] = np.asarray(scores) >= threshold
             if explain:
                 out["reasons"] = reasons
+            if with_findings:
+                out["findings"] = more[0] if more and more[0] is not None else [[] for _ in range(len(out))]
             if judge is not None:
                 _judge_chunk(judge, out, state["columns"], scores, threshold)
             writer.write(out)
             state["rows"] += len(out)
             bar.update(len(out))
         if state["rows"] == 0:
-            raise InputError(f"{_name(input_path)}: no rows")
+            raise InputError(f"{_name(input_path)}: no rows" + (
+                f" left ({bad_rows.summary()})" if bad_rows.count else ""))
     rows = state["rows"]
     return rows
 
@@ -238,7 +282,7 @@ def _judge_chunk(judge, out: pd.DataFrame, columns: tuple[str, str], scores, thr
 
 def run(args) -> int:
     from ..calibration import calibrated_threshold
-    from ..io import check_output_file, stream_formats, table_format
+    from ..io import check_distinct_outputs, check_output_file, stream_formats, table_format
     from .llm_options import judge_summary, make_judge
 
     in_fmt, out_fmt = stream_formats(args.input, args.output, args.input_format, args.format)
@@ -246,7 +290,11 @@ def run(args) -> int:
     table_format(args.output, out_fmt)  # fail fast on an unsupported output type
     if args.engine == "local" and (args.dask_address or args.workers):
         raise InputError(f"{'--dask-address' if args.dask_address else '--workers'} needs --engine dask")
-    check_input(args.input, args.question_column, args.paraphrase_column, in_fmt)
+    bad_rows, report = bad_rows_for(args, _name(args.input))
+    check_input(args.input, args.question_column, args.paraphrase_column, in_fmt, args.on_bad_row)
+    if report:
+        check_distinct_outputs([("--output", args.output), ("--skipped", report)])
+        check_output_file(report, "--skipped", inputs=[args.input])
     args.threshold, args.calibration = calibrated_threshold(args.threshold, args.calibration,
                                                             scorer=(args.model, args.hybrid)), None
     judge = make_judge(args)
@@ -272,8 +320,10 @@ def run(args) -> int:
     rows = score_file(scorer, args.input, args.output, threshold=threshold,
                       question_column=args.question_column, paraphrase_column=args.paraphrase_column,
                       chunk_size=args.chunk_size, explain=args.explain, input_format=in_fmt,
-                      output_format=out_fmt, score_chunks=engine, judge=judge)
-    log.info("scored %d pairs into %s (threshold %.2f)", rows, args.output, threshold)
+                      output_format=out_fmt, score_chunks=engine, bad_rows=bad_rows, judge=judge)
+    skipped = bad_rows.write_report(report)
+    log.info("scored %d pairs into %s (threshold %.2f)%s", rows, args.output, threshold,
+             f"; {skipped}" if skipped else "")
     if judge is not None:
         log.info("%s", judge_summary(judge))
     return 0

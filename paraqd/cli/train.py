@@ -272,10 +272,10 @@ def run_verifier(args) -> int:
 
 
 def run_recommended(args) -> int:
-    import sys
 
     from ..errors import InputError
     from ..io import output_directory
+    from ..progress import show_progress
     from ..training.data import FAST_TRAIN_OPERATORS, TrainingSetSpec, with_source_dev_files
     from ..training.head import HeadConfig
     from ..training.recipes import train_recipe
@@ -299,7 +299,7 @@ def run_recommended(args) -> int:
     check_model_dir(args)
     with tidy_on_failure(Path(args.output)):
         result = train_recipe(spec, args.output, head, validation=validation, select_on=select_on,
-                              encoder=args.encoder, overwrite=args.overwrite, progress=sys.stderr.isatty())
+                              encoder=args.encoder, overwrite=args.overwrite, progress=show_progress())
     data = result.data
     log.info("trained the head on %d triplets (%d reference, %d from %d questions; %d excluded questions "
              "dropped) in %.0f s", data.reference_triplets + data.pool_triplets, data.reference_triplets,

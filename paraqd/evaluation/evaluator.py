@@ -55,20 +55,28 @@ class LabelledPairs:
         return len(self.questions)
 
     @classmethod
-    def read(cls, path: str | os.PathLike, columns: PairColumns = PairColumns()) -> "LabelledPairs":
+    def read(cls, path: str | os.PathLike, columns: PairColumns = PairColumns(),
+             bad_rows=None) -> "LabelledPairs":
         """Read a CSV/JSONL/Parquet file of labelled pairs (one-line :class:`InputError` when unusable)."""
-        return cls.from_frame(read_table(path), columns, source=path)
+        return cls.from_frame(read_table(path), columns, source=path, bad_rows=bad_rows)
 
     @classmethod
     def from_frame(cls, df, columns: PairColumns = PairColumns(),
-                   source: str | os.PathLike = "input") -> "LabelledPairs":
-        """The labelled pairs of a table already read (its other columns are left to the caller)."""
-        q = find_column(df, columns.question, QUESTION_COLUMNS, "question", source)
-        p = find_column(df, columns.paraphrase, PARAPHRASE_COLUMNS, "paraphrase", source)
-        y = find_column(df, columns.label, LABEL_COLUMNS, "label", source)
+                   source: str | os.PathLike = "input", bad_rows=None) -> "LabelledPairs":
+        """The labelled pairs of a table already read (its other columns are left to the caller).
+
+        ``bad_rows`` (:class:`paraqd.badrows.BadRows`) skips the rows whose question or paraphrase is empty or
+        not text, when its policy says so (default: such a row is an error naming the file, row and column).
+        """
+        q = find_column(df, columns.question, QUESTION_COLUMNS, "question", source, option="--question-column")
+        p = find_column(df, columns.paraphrase, PARAPHRASE_COLUMNS, "paraphrase", source,
+                        option="--paraphrase-column")
+        y = find_column(df, columns.label, LABEL_COLUMNS, "label", source, option="--label-column")
         if len({q, p, y}) < 3:
             raise InputError(f"{source}: the question, paraphrase and label columns must differ "
                              f"(got {q!r}, {p!r}, {y!r}); name them with options")
+        if bad_rows is not None:
+            df = bad_rows.keep(df, [q, p])
         return cls(text_column(df, q, source), text_column(df, p, source),
                    np.asarray(label_column(df, y, source), dtype=int), str(source))
 
@@ -113,7 +121,10 @@ class FileEvaluation:
 def evaluate_pairs(scorer: PairScorer, pairs: LabelledPairs, threshold: float = DEFAULT_THRESHOLD,
                    tune_threshold: bool = False, name: str | None = None) -> FileEvaluation:
     """Score ``pairs`` with ``scorer`` and compute every metric at ``threshold``."""
-    scores = np.asarray(scorer.score_pairs(pairs.questions, pairs.paraphrases), dtype=float)
+    from ..progress import in_chunks
+
+    scores = np.asarray(in_chunks(scorer.score_pairs, pairs.questions, pairs.paraphrases,
+                                  desc=f"evaluating {os.path.basename(name) if name else 'pairs'}"), dtype=float)
     metrics = evaluate_scores(pairs.labels, scores, threshold)
     tuned = best_threshold(pairs.labels, scores) if tune_threshold else None
     return FileEvaluation(name or pairs.source, metrics, pairs.labels, scores, tuned)
@@ -130,7 +141,14 @@ class Evaluator:
     """
 
     def __init__(self, scorer: PairScorer, threshold: float = DEFAULT_THRESHOLD,
-                 columns: PairColumns = PairColumns(), tune_threshold: bool = False) -> None:
+                 columns: PairColumns = PairColumns(), tune_threshold: bool = False,
+                 on_bad_row: str = "error") -> None:
+        from ..badrows import BadRows
+
+        BadRows(on_bad_row)  # refuses an unknown policy now
+        self.on_bad_row = on_bad_row
+        #: the rows each evaluated file skipped (:class:`paraqd.badrows.BadRows`), with ``on_bad_row="skip"``
+        self.bad_rows: dict[str, object] = {}
         self.scorer = scorer
         self.threshold = float(threshold)
         self.columns = columns
@@ -151,8 +169,17 @@ class Evaluator:
                                        max_seq_length=max_seq_length, batch_size=batch_size, hybrid=hybrid)
         return cls(scorer, **kwargs)
 
+    def _read(self, path: str | os.PathLike) -> LabelledPairs:
+        from ..badrows import BadRows
+
+        bad = self.bad_rows[str(path)] = BadRows(self.on_bad_row, str(path))
+        pairs = LabelledPairs.read(path, self.columns, bad_rows=bad)
+        if not len(pairs):
+            raise InputError(f"{path}: no rows" + (f" left ({bad.summary()})" if bad.count else ""))
+        return pairs
+
     def evaluate_file(self, path: str | os.PathLike) -> FileEvaluation:
-        pairs = LabelledPairs.read(path, self.columns)
+        pairs = self._read(path)
         logger.info("%s: %d pairs (%d valid)", path, len(pairs), int(pairs.labels.sum()))
         return evaluate_pairs(self.scorer, pairs, self.threshold, self.tune_threshold, name=str(path))
 
@@ -160,6 +187,6 @@ class Evaluator:
         """One :class:`FileEvaluation` per file, in order; every file is read (and checked) before scoring."""
         if not paths:
             raise InputError("no labelled file to evaluate")
-        loaded = [LabelledPairs.read(p, self.columns) for p in paths]
+        loaded = [self._read(p) for p in paths]
         return [evaluate_pairs(self.scorer, pairs, self.threshold, self.tune_threshold, name=str(path))
                 for path, pairs in zip(paths, loaded)]

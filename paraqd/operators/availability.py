@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,8 +28,10 @@ class Availability:
 
 
 def hub_offline() -> bool:
-    return os.environ.get("HF_HUB_OFFLINE", "").lower() in ("1", "true", "yes") or \
-        os.environ.get("TRANSFORMERS_OFFLINE", "").lower() in ("1", "true", "yes")
+    """Whether the Hugging Face hub's offline mode is on (:func:`paraqd.hub.hub_offline`)."""
+    from ..hub import hub_offline as offline
+
+    return offline()
 
 
 def model_is_local(name_or_path: str) -> bool:

@@ -75,38 +75,54 @@ class CosinePairModel:
         return self
 
     def _train_adapter(self, base: np.ndarray, pairs: np.ndarray, labels: np.ndarray) -> np.ndarray:
+        """The linear map ``e`` (a ``Dense`` module, no bias, starting at the identity) and a provisional
+        ``w, b``, trained together for ``steps`` full-batch Adam steps on the logistic loss (positives weighted
+        up to the negatives' count) plus a pull towards the identity, by the trainer of the recommended
+        recipe's head (:func:`paraqd.training.head.fit_on_cached_embeddings`: cached embeddings, no encoder)."""
         import torch
+        from sentence_transformers import SentenceTransformer
+        from sentence_transformers.base.modules.dense import Dense
+        from sentence_transformers.base.modules.normalize import Normalize
 
-        threads = torch.get_num_threads()
-        torch.set_num_threads(1)  # small matrices: one thread is faster than contended ones
-        try:
-            gen = torch.Generator().manual_seed(self.seed)
-            used, inverse = np.unique(pairs, return_inverse=True)  # only texts in labelled pairs matter
-            x = torch.from_numpy(np.ascontiguousarray(base[used]))
-            local = torch.from_numpy(inverse.reshape(pairs.shape).astype(np.int64))
-            d = base.shape[1]
-            eye = torch.eye(d)
-            # the map starts at the identity, a pull towards it keeps small labelled sets from overfitting
-            matrix = torch.nn.Parameter(eye + 1e-4 * torch.randn(d, d, generator=gen))
-            raw_w = torch.nn.Parameter(torch.tensor(float(np.log(np.expm1(self.w)))))
-            bias = torch.nn.Parameter(torch.tensor(float(self.b)))
-            opt = torch.optim.Adam([{"params": [matrix], "lr": self.lr},
-                                    {"params": [raw_w, bias], "lr": 0.05}])
-            y = torch.from_numpy(labels)
-            pos_weight = torch.tensor(max(1.0, float((1 - labels).sum() / max(labels.sum(), 1.0))))
-            loss_fn = torch.nn.BCEWithLogitsLoss(pos_weight=pos_weight)
-            for _ in range(self.steps):
-                opt.zero_grad()
-                e = torch.nn.functional.normalize(x @ matrix, dim=1)
-                cos = (e[local[:, 0]] * e[local[:, 1]]).sum(1)
-                loss = loss_fn(torch.nn.functional.softplus(raw_w) * cos + bias, y)
-                if self.l2:
-                    loss = loss + self.l2 * ((matrix - eye) ** 2).sum()
-                loss.backward()
-                opt.step()
-            return matrix.detach().numpy().astype(np.float32)
-        finally:
-            torch.set_num_threads(threads)
+        from ..training.head import fit_on_cached_embeddings
+
+        gen = torch.Generator().manual_seed(self.seed)
+        used, inverse = np.unique(pairs, return_inverse=True)  # only texts in labelled pairs matter
+        table = torch.from_numpy(np.ascontiguousarray(base[used]))
+        local = inverse.reshape(pairs.shape).astype(np.int64)
+        d = base.shape[1]
+        eye = torch.eye(d)
+        # the map starts at the identity, a pull towards it keeps small labelled sets from overfitting
+        matrix = eye + 1e-4 * torch.randn(d, d, generator=gen)
+        dense = Dense(d, d, bias=False, activation_function=None, init_weight=matrix.T.contiguous())
+        model = SentenceTransformer(modules=[dense, Normalize()], device="cpu")
+        y = torch.from_numpy(labels)
+        pos_weight = torch.tensor(max(1.0, float((1 - labels).sum() / max(labels.sum(), 1.0))))
+        l2 = self.l2
+
+        class PairLoss(torch.nn.Module):  # sigmoid(softplus(raw_w) * cos + bias) against the labels
+            def __init__(self, model, w: float, b: float):
+                super().__init__()
+                self.model = model
+                self.raw_w = torch.nn.Parameter(torch.tensor(float(np.log(np.expm1(w)))))
+                self.bias = torch.nn.Parameter(torch.tensor(float(b)))
+                self.bce = torch.nn.BCEWithLogitsLoss(pos_weight=pos_weight)
+
+            def forward(self, features, labels):
+                self.raw_w.grad = self.bias.grad = None  # the trainer zeroes the model's gradients only
+                a, b = (self.model(f)["sentence_embedding"] for f in features)
+                loss = self.bce(torch.nn.functional.softplus(self.raw_w) * (a * b).sum(1) + self.bias, labels)
+                if l2:
+                    loss = loss + l2 * ((dense.linear.weight - eye) ** 2).sum()
+                return loss
+
+        loss = PairLoss(model, self.w, self.b)
+        optimizer = torch.optim.Adam([{"params": [dense.linear.weight], "lr": self.lr},
+                                      {"params": [loss.raw_w, loss.bias], "lr": 0.05}])
+        fit_on_cached_embeddings(model, table, {"a": local[:, 0], "b": local[:, 1]}, loss, epochs=self.steps,
+                                 batch_size=len(pairs), learning_rate=self.lr, seed=self.seed, generator=gen,
+                                 optimizer=optimizer, labels=y)
+        return dense.linear.weight.detach().T.numpy().astype(np.float32)
 
     def _fit_logistic(self, cos: np.ndarray, labels: np.ndarray) -> None:
         if labels.min() == labels.max():  # one class only: keep the prior, nothing to separate

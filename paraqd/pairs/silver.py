@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from .cross_encoder import PairCrossEncoder
+from ..training.cross_encoder import PairCrossEncoder
 from .data import LabelledPair, normalize_text, pair_key
 from .sampling import PairSampler
 

@@ -330,8 +330,10 @@ def create_app(scorer=None, limits: ServeLimits | None = None, *, model: str | N
     starts so the first request does not wait for the parser to load.
     """
     if scorer is None:
+        from ..hub import prepare_offline
         from ..scoring import ParaphraseScorer
 
+        prepare_offline([model])  # a local model (or an unreachable hub): offline at once, no retries
         scorer = ParaphraseScorer.load(model, **load_options)
     limits = limits or ServeLimits()
     service = ScorerService(scorer, max_queue=limits.max_queue, timeout=limits.request_timeout)
@@ -352,6 +354,7 @@ def create_app(scorer=None, limits: ServeLimits | None = None, *, model: str | N
         description="A paraphrase is valid when its score reaches the threshold. Every error answer has one "
                     "line of `detail`. Limits per request are listed by `GET /health`.",
         lifespan=lifespan,
+        docs_url=None, redoc_url=None,  # FastAPI's pages load from a CDN: /docs is served from here instead
     )
     app.state.service = service
     app.state.limits = limits
@@ -422,6 +425,9 @@ def create_app(scorer=None, limits: ServeLimits | None = None, *, model: str | N
     async def page() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=PAGE_HEADERS)
 
+    from .docs import install_docs
+
+    install_docs(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 

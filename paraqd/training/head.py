@@ -5,7 +5,9 @@ encoder instead lets every distinct text be encoded once (inference only, ~30x c
 and a small residual head on the sentence embedding be trained on the cached vectors in seconds, so a
 30-minute budget covers tens of thousands of triplets. The head is made of sentence-transformers ``Dense``
 modules with residual connections, initialised to the identity, so the saved model is an ordinary
-SentenceTransformer directory (Transformer, Pooling, Normalize, Dense..., Normalize).
+SentenceTransformer directory (Transformer, Pooling, Normalize, Dense..., Normalize). The head is trained by
+sentence-transformers' ``SentenceTransformerTrainer`` (paraqd's bi-encoder trainer) as a SentenceTransformer of
+its own (Dense..., Normalize) on a dataset of triplet numbers, which a data collator turns into cached vectors.
 """
 
 from __future__ import annotations
@@ -158,9 +160,117 @@ def select_epoch(scores: Sequence[float], tolerance: float = 0.0, greater_is_bet
     return next(i for i, v in enumerate(scores) if v <= min(scores) + tolerance)
 
 
+class _EmbeddingCollator:
+    """The data collator of :func:`fit_on_cached_embeddings`: a batch of example numbers becomes the cached
+    embeddings of each role (``<role>_sentence_embedding``, which the trainer hands to the model as one feature
+    per role)."""
+
+    valid_label_columns: list[str] = ["label"]
+
+    def __init__(self, table, roles: dict[str, Any], labels=None):
+        import torch
+
+        self.table = table
+        self.roles = roles  # role -> row index (into table) of each example
+        self.labels = None if labels is None else torch.as_tensor(labels)
+
+    def __call__(self, rows: list[dict[str, int]]) -> dict[str, Any]:
+        import torch
+
+        batch = torch.as_tensor([row["example"] for row in rows])
+        out = {f"{role}_sentence_embedding": self.table[rows_of[batch]] for role, rows_of in self.roles.items()}
+        if self.labels is not None:
+            out["label"] = self.labels[batch]
+        return out
+
+
+def _permutation_batches(n: int, generator):
+    """A ``batch_sampler`` factory: each epoch, ``torch.randperm(n, generator=generator)`` cut into batches (the
+    one generator runs on across epochs, so the order is the seed's alone)."""
+    import math
+
+    import torch
+    from sentence_transformers.base.sampler import DefaultBatchSampler
+
+    class PermutationBatchSampler(DefaultBatchSampler):
+        def __iter__(self):
+            order = torch.randperm(n, generator=generator).tolist()
+            for lo in range(0, n, self.batch_size):
+                yield order[lo:lo + self.batch_size]
+
+        def __len__(self):
+            return math.ceil(n / self.batch_size)
+
+    return lambda dataset, **kwargs: PermutationBatchSampler(dataset, **kwargs)
+
+
+def fit_on_cached_embeddings(model, table, columns: dict[str, Any], loss, *, epochs: int, batch_size: int,
+                             learning_rate: float, seed: int = DEFAULT_SEED, weight_decay: float = 0.0,
+                             generator=None, optimizer=None, labels=None, callbacks: Sequence[Any] = ()) -> int:
+    """Train ``model`` (a ``SentenceTransformer`` that starts from a ``sentence_embedding``: a head) with
+    ``SentenceTransformerTrainer`` on cached embeddings, without an encoder pass; returns the steps taken.
+
+    ``columns`` maps each input role (e.g. anchor, positive, negative) to the ``table`` row of every example;
+    the dataset is the example numbers and a data collator hands the trainer each batch's cached rows as
+    ``<role>_sentence_embedding`` features (and ``labels``, when given, each example's label), which
+    ``loss(features, labels)`` runs through the model. Each epoch
+    takes the examples in a fresh ``torch.randperm`` order drawn from ``generator`` (default: seeded with
+    ``seed``), ``batch_size`` at a time. AdamW at the constant ``learning_rate`` unless ``optimizer`` is given;
+    no gradient clipping, one thread (the matrices are small: extra threads only spin on a busy machine).
+    This is paraqd's bi-encoder trainer on cached embeddings: the recommended recipe's head
+    (:func:`train_head`) and the active-learning adapter (:mod:`paraqd.pairs.active`) train here.
+    """
+    import tempfile
+
+    import numpy as np
+    import torch
+    from datasets import Dataset
+    from sentence_transformers import SentenceTransformerTrainer
+    from sentence_transformers.sentence_transformer.training_args import SentenceTransformerTrainingArguments
+    from transformers.trainer_callback import PrinterCallback
+
+    rows = {role: torch.as_tensor(np.asarray(x, dtype=np.int64)) for role, x in columns.items()}
+    n = len(next(iter(rows.values())))
+    if not n or any(len(x) != n for x in rows.values()):
+        raise InputError("every role needs the same number (at least one) of examples")
+    generator = generator if generator is not None else torch.Generator().manual_seed(seed)
+
+    class HeadTrainer(SentenceTransformerTrainer):
+        def add_model_card_callback(self, default_args_dict):  # rows of indices: no model card to write
+            pass
+
+    optimizers = (None, None)
+    if optimizer is not None:
+        optimizers = (optimizer, torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 1.0))
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        with tempfile.TemporaryDirectory(prefix="paraqd-head-") as tmp:
+            args = SentenceTransformerTrainingArguments(
+                output_dir=tmp, num_train_epochs=epochs, per_device_train_batch_size=batch_size,
+                learning_rate=learning_rate, weight_decay=weight_decay, lr_scheduler_type="constant",
+                warmup_steps=0, max_grad_norm=0.0, optim="adamw_torch", seed=seed, save_strategy="no",
+                logging_strategy="no", report_to="none", disable_tqdm=True, use_cpu=True,
+                dataloader_num_workers=0, dataloader_pin_memory=False,
+                batch_sampler=_permutation_batches(n, generator))
+            trainer = HeadTrainer(model=model, args=args, train_dataset=Dataset.from_dict({"example": np.arange(n)}),
+                                  loss=loss, data_collator=_EmbeddingCollator(table, rows, labels),
+                                  callbacks=list(callbacks), optimizers=optimizers)
+            trainer.remove_callback(PrinterCallback)
+            trainer.train()
+            return trainer.state.global_step
+    finally:
+        torch.set_num_threads(threads)
+
+
 def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | None = None,
                evaluator: Any = None, tolerance: float = 0.0) -> HeadResult:
     """Train a head on cached ``embeddings`` for triplets given as row indices; deterministic under the seed.
+
+    The head (its ``Dense`` blocks and a ``Normalize``) is a ``SentenceTransformer`` trained by
+    :func:`fit_on_cached_embeddings` (``SentenceTransformerTrainer``, no encoder pass): AdamW at a constant
+    learning rate, no gradient clipping, the triplets in a fresh ``torch.randperm`` order each epoch, the
+    registered loss ``config.loss``.
 
     ``evaluator`` (sentence-transformers style: ``evaluator(head) -> dict`` with ``primary_metric`` and
     ``greater_is_better``, e.g. :class:`paraqd.training.selection.HybridAUCEvaluator`), when given, is called
@@ -169,6 +279,9 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
     """
     import numpy as np
     import torch
+    from sentence_transformers import SentenceTransformer
+    from sentence_transformers.base.modules.normalize import Normalize
+    from transformers import TrainerCallback
 
     config = (config or HeadConfig()).validate()
     loss_fn = get_loss(config.loss)
@@ -178,40 +291,54 @@ def train_head(embeddings, anchors, positives, negatives, config: HeadConfig | N
     torch.manual_seed(config.seed)
     table = torch.as_tensor(embeddings, dtype=torch.float32)
     blocks = build_head(table.shape[1], config)
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)  # the head's matrices are small: extra threads only spin on a busy machine
-    params = [p for b in blocks for p in b.parameters()]
-    optimiser = torch.optim.AdamW(params, lr=config.learning_rate, weight_decay=config.weight_decay)
-    generator = torch.Generator().manual_seed(config.seed)
-    losses, steps, start = [], 0, time.perf_counter()
+    model = SentenceTransformer(modules=[*blocks, Normalize()], device="cpu")
+    losses: list[float] = []
     selection: list[float] = []
     states: list[list[dict]] = []
+    epoch_total = [0.0]
 
     def consider() -> None:
         with torch.no_grad():
             selection.append(float(evaluator(blocks)[evaluator.primary_metric]))
         states.append([copy.deepcopy(b.state_dict()) for b in blocks])
 
+    class TripletHeadLoss(torch.nn.Module):  # the registered loss on the head's output for the three roles
+        def __init__(self, model):
+            super().__init__()
+            self.model = model
+
+        def forward(self, features, labels=None):
+            a, p, n = (self.model(f)["sentence_embedding"] for f in features)
+            loss = loss_fn(a, p, n, config.margin)
+            epoch_total[0] += float(loss.detach()) * len(a)
+            return loss
+
+    from ..progress import progress_bar
+
+    bar = progress_bar(total=config.epochs, desc="training the head", unit=" epochs")
+
+    class EpochEnd(TrainerCallback):
+        def on_epoch_end(self, args, state, control, **kwargs):
+            losses.append(epoch_total[0] / len(anchors))
+            epoch_total[0] = 0.0
+            if evaluator is not None:
+                model.eval()
+                consider()
+                model.train()
+            bar.set_postfix(loss=f"{losses[-1]:.4g}", **({"selection": f"{selection[-1]:.4g}"} if selection else {}),
+                            refresh=False)
+            bar.update(1)
+
+    start = time.perf_counter()
     try:
         if evaluator is not None:
             consider()
-        for _ in range(config.epochs):
-            order = torch.randperm(len(anchors), generator=generator).numpy()
-            total = 0.0
-            for lo in range(0, len(order), config.batch_size):
-                idx = order[lo:lo + config.batch_size]
-                a, p, n = (apply_head(blocks, table[torch.as_tensor(x[idx])]) for x in (anchors, positives, negatives))
-                loss = loss_fn(a, p, n, config.margin)
-                optimiser.zero_grad()
-                loss.backward()
-                optimiser.step()
-                total += float(loss.detach()) * len(idx)
-                steps += 1
-            losses.append(total / len(order))
-            if evaluator is not None:
-                consider()
+        steps = fit_on_cached_embeddings(
+            model, table, {"anchor": anchors, "positive": positives, "negative": negatives}, TripletHeadLoss(model),
+            epochs=config.epochs, batch_size=config.batch_size, learning_rate=config.learning_rate,
+            seed=config.seed, weight_decay=config.weight_decay, callbacks=[EpochEnd()])
     finally:
-        torch.set_num_threads(threads)
+        bar.close()
     selected = None
     if selection:
         selected = select_epoch(selection, tolerance, getattr(evaluator, "greater_is_better", True))
@@ -234,4 +361,7 @@ def save_with_head(encoder, blocks: Sequence[Any], output_dir: str | os.PathLike
     output_dir = Path(output_dir)
     output_dir.mkdir(parents=True, exist_ok=True)
     model.save(str(output_dir))
+    from ..io import give_umask
+
+    give_umask(output_dir)  # model.safetensors is written 0600
     return output_dir

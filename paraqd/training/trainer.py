@@ -19,7 +19,6 @@ import json
 import logging
 import os
 import shutil
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -30,7 +29,7 @@ from typing import Any
 from ..defaults import DEFAULT_SEED, DEFAULT_THRESHOLD
 from ..encoders import library_progress_bars, load_encoder
 from ..errors import InputError
-from ..io import staging_dir, write_json
+from ..io import give_umask, staging_dir, write_json
 from ..resources import resolve_encoder
 from .data import (
     PAIRINGS,
@@ -153,6 +152,28 @@ def _history_callback(history: list[dict[str, Any]]):
     return _History()
 
 
+def _loss_progress_callback():
+    """The Hugging Face progress bar (steps, epochs), with the latest loss and epoch in it instead of a raw
+    dict printed under it at each log; a validation result is one readable line above the bar."""
+    from transformers.trainer_callback import ProgressCallback
+
+    class _LossProgress(ProgressCallback):
+        def on_log(self, args, state, control, logs=None, **kwargs):
+            if not state.is_world_process_zero or self.training_bar is None:
+                return
+            kept = {k: v for k, v in (logs or {}).items()
+                    if isinstance(v, (int, float)) and not k.endswith(_NOISE_SUFFIXES)}
+            if "loss" in kept:
+                self.training_bar.set_postfix(loss=f"{kept['loss']:.4g}", epoch=f"{state.epoch or 0.0:.2f}",
+                                              refresh=False)
+            shown = {k: v for k, v in kept.items() if k.startswith("eval_")}
+            if shown:
+                self.training_bar.write(f"epoch {state.epoch or 0.0:.2f}, step {state.global_step}: " + ", ".join(
+                    f"{k[len('eval_'):]}={v:.4g}" for k, v in shown.items()))
+
+    return _LossProgress()
+
+
 class ParaqdTrainer:
     """Train a paraphrase scorer from paraqd training files into a model directory.
 
@@ -166,7 +187,10 @@ class ParaqdTrainer:
     def __init__(self, config: TrainingConfig | None = None, *, show_progress_bar: bool | None = None,
                  device: str | None = None, callbacks: Sequence[Any] = ()) -> None:
         self.config = (config or TrainingConfig()).validate()
-        self.show_progress_bar = sys.stderr.isatty() if show_progress_bar is None else show_progress_bar
+        from ..progress import show_progress
+
+        # None: a bar on a terminal, not with -q (paraqd.progress)
+        self.show_progress_bar = show_progress() if show_progress_bar is None else show_progress_bar
         self.device = device
         self.callbacks = list(callbacks)
 
@@ -333,6 +357,11 @@ class ParaqdTrainer:
             from transformers.trainer_callback import PrinterCallback
 
             trainer.remove_callback(PrinterCallback)
+        else:  # the loss in the bar, not a dict printed at each log
+            from transformers.trainer_callback import ProgressCallback
+
+            trainer.remove_callback(ProgressCallback)
+            trainer.add_callback(_loss_progress_callback())
 
         first_step = _checkpoint_step(checkpoint)
         start = time.perf_counter()
@@ -367,6 +396,7 @@ class ParaqdTrainer:
         try:
             model.save(str(tmp))
             write_metadata(tmp, metadata, card_name=output_dir.name)  # replaces the stock card
+            give_umask(tmp)  # model.safetensors is written 0600
             ckpt_dir = output_dir / CHECKPOINT_DIR
             if self.config.keep_checkpoints and ckpt_dir.is_dir():
                 os.replace(ckpt_dir, tmp / CHECKPOINT_DIR)

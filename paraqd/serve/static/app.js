@@ -122,7 +122,9 @@
   /** The (question, paraphrase) pairs to check, or throws an Error naming the field to fix. */
   function collectPairs() {
     const question = byId("question").value.trim();
-    const lines = byId("candidates").value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    // each candidate keeps the number of its line in the box (blank lines counted), shown with its result
+    const lines = byId("candidates").value.split(/\r?\n/).map((text, i) => ({ text: text.trim(), number: i + 1 }))
+      .filter((line) => line.text);
     const fileRows = state.fileRows || [];
     if (!lines.length && !fileRows.length) {
       throw fieldError("Paste at least one candidate paraphrase, or upload a CSV file.", "candidates");
@@ -131,9 +133,10 @@
       throw fieldError("Paste the word problem the paraphrases are of.", "question");
     }
     const pairs = [
-      ...lines.map((paraphrase, i) => ({ question, paraphrase, where: `line ${i + 1} of the paraphrases` })),
+      ...lines.map((line) => ({ question, paraphrase: line.text, where: `line ${line.number} of the paraphrases`,
+        label: `Candidate ${line.number}` })),
       ...fileRows.map((r) => ({ question: r.question || question, paraphrase: r.paraphrase,
-        where: `row ${r.line} of the file` })),
+        where: `row ${r.line} of the file`, label: `File row ${r.line}` })),
     ];
     if (pairs.length > MAX_ROWS) {
       throw fieldError(`That is ${pairs.length} paraphrases; the page checks up to ${MAX_ROWS} at a time.`,
@@ -161,8 +164,11 @@
       state.limits = health.limits;
       byId("version").textContent = health.version;
       byId("mode").textContent = health.hybrid
-        ? `threshold ${health.threshold}, learned score lowered by the critical-information check`
-        : `threshold ${health.threshold}, learned cosine only: reasons are shown but do not change the verdict`;
+        ? `valid from a score of ${health.threshold}: the similarity of meaning, lowered when a number, unit, ` +
+          "name or the question changed (technical: hybrid score, the learned cosine lowered by the " +
+          "critical-information check)"
+        : `valid from a score of ${health.threshold}: the similarity of meaning only; what changed is shown but ` +
+          "does not change the verdict (technical: the pure learned cosine)";
     } catch (err) {
       // the defaults above stay; the first check reports a service that cannot be reached
     }
@@ -234,18 +240,29 @@
     return out;
   }
 
+  /** Plain words with the technical term one click away (a disclosure: keyboard and screen readers too). */
+  function term(words, technical, value) {
+    return el("details", { class: "term" },
+      el("summary", {}, words, value === undefined ? null : [" ", el("strong", {}, value)]),
+      el("span", { class: "technical" }, technical));
+  }
+
   function resultItem(row) {
     const { result } = row;
     const valid = result.verdict === "valid";
     const findings = result.findings || [];
     const extra = (result.reasons || []).filter((r) => !findings.some((f) => f.message === r));
     const questionMarks = spansOf(findings, "question_spans");
-    const item = el("li", { class: `result ${valid ? "is-valid" : "is-invalid"}` },
+    const item = el("li", { class: `result ${valid ? "is-valid" : "is-invalid"}`, "data-label": row.label },
       el("div", { class: "result-head" },
+        el("span", { class: "label" }, row.label),
         el("span", { class: `verdict ${valid ? "verdict-valid" : "verdict-invalid"}` },
           el("span", { class: "icon", "aria-hidden": "true" }, valid ? "✓" : "✗"), valid ? "Valid" : "Invalid"),
-        el("span", { class: "figure" }, "score ", el("strong", {}, result.score.toFixed(3))),
-        el("span", { class: "figure" }, "learned cosine ", result.cosine.toFixed(3))),
+        el("span", { class: "figure" }, term("score", "technical: the hybrid score, in [-1, 1]: the similarity " +
+          "of meaning lowered by what changed; valid from the threshold up", result.score.toFixed(3))),
+        el("span", { class: "figure" }, term("similarity of meaning", "technical: the learned cosine similarity " +
+          "of the two sentence embeddings (all-MiniLM-L6-v2 or a trained model), in [-1, 1]",
+        result.cosine.toFixed(3)))),
       el("p", { class: "text-label" }, "Paraphrase"),
       el("p", { class: "text paraphrase" }, highlighted(row.paraphrase, spansOf(findings, "paraphrase_spans"))),
       questionMarks.length ? [
@@ -253,12 +270,19 @@
         el("p", { class: "text question" }, highlighted(row.question, questionMarks)),
       ] : null,
       findings.length || extra.length
-        ? el("ol", { class: "findings", "aria-label": "Reasons" },
+        ? [el("p", { class: "text-label" }, "What changed"),
+          el("ol", { class: "findings", "aria-label": "What changed" },
           findings.map((f) => el("li", { class: `finding sev-${f.severity}` },
             el("span", { class: "severity" }, f.severity), " ", f.message)),
-          extra.map((reason) => el("li", { class: "finding" }, reason)))
+          extra.map((reason) => el("li", { class: "finding" }, plainReason(reason))))]
         : el("p", { class: "nothing" }, "Nothing missing or changed: numbers, units, names and the question are kept."));
     return item;
+  }
+
+  /** The check's wording of a low learned score, in plain words. */
+  function plainReason(reason) {
+    return reason.replace(/^low learned similarity \(([^)]*)\)/, "the meaning is too far from the problem " +
+      "(similarity of meaning $1)");
   }
 
   function render(pairs, results) {
@@ -288,6 +312,13 @@
       (groups.size > 1 ? ` of ${groups.size} problems` : "") +
       `: ${valid} valid, ${pairs.length - valid} invalid. Valid ones are listed first.`;
     byId("download").disabled = false;
+    showResults();
+  }
+
+  /** Bring the results into view and move the focus to their heading (on a phone they start below the form). */
+  function showResults() {
+    byId("results-heading").focus({ preventScroll: true });
+    byId("results-section").scrollIntoView({ block: "start" });  // at once: no animation to wait for
   }
 
   // -- CSV download ------------------------------------------------------------------------------------
@@ -300,9 +331,10 @@
   }
 
   function download() {
-    const lines = [["question", "paraphrase", "verdict", "score", "cosine", "reasons"].join(",")];
+    const lines = [["candidate", "question", "paraphrase", "verdict", "score", "cosine", "reasons"].join(",")];
     for (const row of state.rows) {
-      lines.push([csvCell(row.question, true), csvCell(row.paraphrase, true), row.result.verdict,
+      lines.push([csvCell(row.label, true), csvCell(row.question, true), csvCell(row.paraphrase, true),
+        row.result.verdict,
         row.result.score, row.result.cosine, csvCell((row.result.reasons || []).join("; "), true)].join(","));
     }
     const url = URL.createObjectURL(new Blob([`${lines.join("\r\n")}\r\n`], { type: "text/csv;charset=utf-8" }));
