@@ -52,7 +52,9 @@ def test_a_check_added_with_one_decorated_class_runs_by_name_and_by_default(clea
     assert alone.check("Tom has 3 apples.", "Tom owns 3 apples.").passed
     # the default checker runs every registered check, paraqd's own first
     default = CriticalInfoChecker()
-    assert type(default.checks[-1]) is ShoutingCheck and len(default.checks) == 7
+    from paraqd.checks.checker import DEFAULT_CHECKS
+
+    assert type(default.checks[-1]) is ShoutingCheck and len(default.checks) == len(DEFAULT_CHECKS) + 1
     with pytest.raises(InputError, match="unknown check 'whispering'"):
         CriticalInfoChecker(checks=["whispering"])
 

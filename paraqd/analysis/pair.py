@@ -126,8 +126,12 @@ class QuestionPair:
     @cached_property
     def _renames(self) -> tuple[tuple[Rename, ...], tuple[Term, ...]]:
         q_terms, p_terms = self.question_terms, self.paraphrase_terms
-        lost = [t for k, t in q_terms.items() if len(t.mentions) > len(p_terms[k].mentions if k in p_terms else ())]
-        new = [t for k, t in p_terms.items() if k not in q_terms]
+        q_words, p_words = _words(self.question), _words(self.paraphrase)
+        # a term whose word is still on the other side in another role ("the *cycling* race" -> "is *cycling*")
+        # was neither lost nor renamed: a rename names a word absent from the side it left
+        lost = [t for k, t in q_terms.items() if len(t.mentions) > len(p_terms[k].mentions if k in p_terms else ())
+                and (k in p_terms or not _said(t, p_words))]
+        new = [t for k, t in p_terms.items() if k not in q_terms and not _said(t, q_words)]
         subs = self.alignment.substitutions() if lost and new else {}
         renames: list[Rename] = []
         vanished: list[Term] = []
@@ -234,9 +238,20 @@ class QuestionPair:
             added = tuple(t.text for t in p_items if not _forms(t) & q_words)
             dropped = tuple(t.text for t in q_items if not _forms(t) & p_forms and not _forms(t) & sentence)
             if added or dropped:
-                changes.append(ListChange(", ".join(t.text for t in q_items), ", ".join(t.text for t in p_items),
-                                          added, dropped))
+                # each list as its items quoted one by one ('"Greg", "Sharon"'): every quoted word is in the text
+                changes.append(ListChange(", ".join(f'"{t.text}"' for t in q_items),
+                                          ", ".join(f'"{t.text}"' for t in p_items), added, dropped))
         return tuple(changes)
+
+
+def _words(doc) -> frozenset[str]:
+    """Every alphabetic word of ``doc``, lower-cased, as written and as its lemma."""
+    return frozenset(w for t in doc.doc if t.is_alpha for w in (t.lower_, (t.lemma_ or t.text).lower()))
+
+
+def _said(term: Term, words: frozenset[str]) -> bool:
+    """Whether ``words`` hold ``term``, by its key or as one of its mentions is written."""
+    return term.key in words or any(m.text.lower() in words for m in term.mentions)
 
 
 def _forms(tok) -> set[str]:

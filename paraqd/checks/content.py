@@ -87,15 +87,30 @@ class ContentCheck(Check):
         n_lost = sum(lost.values())
         if not n_lost:
             return []
-        words = sorted(lost, key=lambda w: q_last[w].start)
-        listed = ", ".join(f'"{q_last[w].text}"' for w in words[: self.max_listed])
-        more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
+        # the words gone from the paraphrase are named as dropped; a word it still has, fewer times, is only
+        # counted (an explanation names only words missing from the paraphrase); the extent counts both
+        # (a word the paraphrase has in another role, "double" as a determiner, is still there)
+        p_words = {w for t in pair.paraphrase.doc if t.is_alpha for w in (t.lower_, (t.lemma_ or t.text).lower())}
+
+        def kept(w: str) -> bool:
+            return p_counts.get(w, 0) > 0 or w in p_words or q_last[w].text.lower() in p_words
+
+        gone = sorted((w for w in lost if not kept(w)), key=lambda w: q_last[w].start)
+        fewer = sorted((w for w in lost if kept(w)), key=lambda w: q_last[w].start)
         if pair.is_deletion:
             kind, severity, what, copied = FindingKind.CONTENT_DELETED, self.deleted, "content words deleted", 1.0
         else:
             kind, severity, what = FindingKind.CONTENT_MISSING, Severity.MINOR, "content words dropped"
             copied = pair.copied_share
+        fewer_what = "deleted in place, still written elsewhere" if kind == FindingKind.CONTENT_DELETED else \
+            "written fewer times"
+        parts = ([f"{what}: {self._listed(gone, q_last)}"] if gone else []) + (
+            [f"{fewer_what}: {self._listed(fewer, q_last)}"] if fewer else [])
         return [Finding(
-            kind, f"{what}: {listed}{more} ({n_lost} of {total})",
-            severity, tuple(q_last[w] for w in words), (), extent=content_extent(n_lost, total, copied),
+            kind, f"{'; '.join(parts)} ({n_lost} of {total})",
+            severity, tuple(q_last[w] for w in gone), (), extent=content_extent(n_lost, total, copied),
         )]
+
+    def _listed(self, words: list[str], last) -> str:
+        more = f" and {len(words) - self.max_listed} more" if len(words) > self.max_listed else ""
+        return ", ".join(f'"{last[w].text}"' for w in words[:self.max_listed]) + more

@@ -92,7 +92,7 @@ class EntityCheck(Check):
             what = (f'adds {", ".join(added)}' if added else "") + (" and " if added and dropped else "") + \
                 (f'leaves out {", ".join(dropped)}' if dropped else "")
             findings.append(Finding(
-                FindingKind.LIST_CHANGED, f'the list "{q_items}" became "{p_items}" ({what})', Severity.MAJOR, (), (),
+                FindingKind.LIST_CHANGED, f'the list {q_items} became {p_items} ({what})', Severity.MAJOR, (), (),
             ))
         for term in pair.vanished:
             what = "the name" if term.is_name else "the noun"

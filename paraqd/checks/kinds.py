@@ -87,7 +87,7 @@ class FindingKind(enum.StrEnum):
     PRONOUN_MISRESOLVED = ("pronoun_misresolved", "entities", (MAJOR,),
                            "\"{pronoun}\" (that is, {name}) became \"{other}\", another person of the problem",
                            "a pronoun written as the wrong person")
-    LIST_CHANGED = ("list_changed", "entities", (MAJOR,), "the list \"{old}\" became \"{new}\" (adds {items} and "
+    LIST_CHANGED = ("list_changed", "entities", (MAJOR,), "the list {\"old\", ...} became {\"new\", ...} (adds {items} and "
                     "leaves out {items})", "a list repeated with an item more or less")
     TERM_MISSING = ("term_missing", "entities", (MINOR, MAJOR), "{the name | the noun} \"{term}\" is missing",
                     "a key term gone without replacement (major for a name)")
@@ -115,6 +115,21 @@ class FindingKind(enum.StrEnum):
                        "two things exchanged around their relation (\"A is twice as old as B\" -> \"B ... A\")")
     DAY_CHANGED = ("day_changed", "relations", (MAJOR,), "\"{words}\" (that is, {day}) became \"{new}\", another day",
                    "a relative day written as another day")
+    CONTEXT_ADDED = ("context_added", "numbers", (MINOR,),
+                     "the paraphrase adds {spans}, about nothing the question counts or measures (context: the "
+                     "problem is the same)",
+                     "numbers, units or weekdays about nothing the problem computes with (a setting, a weight in a "
+                     "problem about books): a note, reported by the numbers, units and relations checks "
+                     "(paraqd/analysis/information.py)")
+    COMPARISON_CHANGED = ("comparison_changed", "comparison", (CRITICAL,),
+                          "\"{old}\" ({way}) became \"{new}\" ({other way})",
+                          "a compared value (or the question) changed from a factor (\"3 times as many\") to a "
+                          "difference (\"3 more than\") or back")
+    QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (MAJOR,),
+                           "the paraphrase asks about {nouns}, which the problem never mentions (nor a synonym or a "
+                           "more general word of it): another question",
+                           "the asked thing is not in the problem, nor a synonym or more general word of what is "
+                           "(\"biographies\" when it counts books): the question cannot be answered")
     DAY_ADDED = ("day_added", "relations", (MAJOR,), "the paraphrase adds {days}, days the question never names (a "
                  "condition on when things happen)", "days of the week the question never names")
     ROLES_EXCHANGED = ("roles_exchanged", "relations", (CRITICAL,), "\"{a}\" and \"{b}\" exchanged roles: ...",

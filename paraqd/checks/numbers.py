@@ -13,7 +13,9 @@ blue one", "one glass" = "a glass"). They still pair with a number of the same v
 ("Grade 5" -> "fifth grade").
 
 A value that disappears is reported as missing, one that appears from nowhere as added, and a missing value
-paired with an added one (in order of position) as changed. When every value survives, the values must
+paired with an added one (in order of position) as changed. An added value about something the problem never
+counts or measures (a weight in a problem about books, a calendar year) is context
+(:mod:`paraqd.analysis.information`): a note (``context_added``, minor), not an addition to the problem. When every value survives, the values must
 still count the same things: "5 apples and 3 pears" -> "3 apples and 5 pears" keeps both numbers and both
 nouns but swaps their roles (critical).
 """
@@ -24,7 +26,8 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from ..analysis.document import NumberMention, QuestionDoc
+from ..analysis.document import Mention, NumberMention, QuestionDoc
+from ..analysis.information import context_numbers
 from ..analysis.numbers import extract_multipliers
 from ..analysis.pair import QuestionPair
 from ..analysis.terms import counted_nouns, quantity_mentions
@@ -247,10 +250,19 @@ class _Tally:
         """What is left: values changed (paired in order), inverted, missing or added."""
         gone = sorted((self.q_by_key[k] for k in self.missing), key=lambda ms: ms[0].start)
         new = sorted((self.p_by_key[k] for k in self.added), key=lambda ms: ms[0].start)
+        findings = []
+        # numbers about things the problem never counts or measures: context, a note (analysis.information)
+        context = context_numbers(question, paraphrase, new)
+        if context:
+            new = [ms for ms in new if not any(ms is c for c in context)]
+            spans = tuple(m for ms in context for m in ms)
+            findings.append(Finding(
+                FindingKind.CONTEXT_ADDED, f"the paraphrase adds {_quoted(spans)}, about nothing the question "
+                "counts or measures (context: the problem is the same)", Severity.MINOR, (), spans,
+            ))
         hard_gone = [ms for ms in gone if not _is_soft(ms[0])]
         hard_new = [ms for ms in new if not _is_soft(ms[0])]
         pairs = list(zip(hard_gone, hard_new))
-        findings = []
         for q_ms, p_ms in pairs:
             if _reciprocal(q_ms[0], p_ms[0]) and _sides_swapped(question, q_ms[0], paraphrase, p_ms[0]):
                 # "4 times as much as David" -> "David does a quarter of it": the factor read from the other
@@ -279,6 +291,11 @@ class _Tally:
                     Severity.MINOR if _is_soft(p_ms[0]) else Severity.CRITICAL, (), tuple(p_ms),
                 ))
         return findings
+
+
+def _quoted(mentions: Sequence[Mention]) -> str:
+    """The mentions quoted for a message, in order, each once."""
+    return ", ".join(dict.fromkeys(f'"{m.text}"' for m in sorted(mentions, key=lambda m: m.start)))
 
 
 def _reciprocal(a: NumberMention, b: NumberMention) -> bool:

@@ -14,6 +14,7 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 from __future__ import annotations
 
 from ..analysis.days import added_days, changed_days
+from ..analysis.information import timed_problem
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
     RelationLexicon,
@@ -138,7 +139,13 @@ class RelationCheck(Check):
                 self.deleted, (q_m,), (p_m,),
             ))
         new_days = added_days(pair)
-        if new_days:
+        if new_days and not timed_problem(pair.question):
+            # a weekday in a problem that counts no time is setting ("On Saturday morning, ..."): a note
+            findings.append(Finding(
+                FindingKind.CONTEXT_ADDED, f"the paraphrase adds {_quoted(new_days)}, days in a problem that counts "
+                "no time (context: the problem is the same)", Severity.MINOR, (), tuple(new_days),
+            ))
+        elif new_days:
             findings.append(Finding(
                 FindingKind.DAY_ADDED, f"the paraphrase adds {_quoted(new_days)}, days the question never names (a "
                 "condition on when things happen)", self.deleted, (), tuple(new_days),

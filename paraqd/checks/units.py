@@ -17,6 +17,7 @@ from collections import defaultdict
 
 from ..analysis.asked import asked_unit
 from ..analysis.document import NumberMention, QuestionDoc, UnitMention
+from ..analysis.information import context_units
 from ..analysis.pair import QuestionPair
 from ..analysis.quantities import quantities as all_quantities
 from ..analysis.terms import quantity_mentions
@@ -103,12 +104,7 @@ class UnitCheck(Check):
                 FindingKind.UNIT_MISSING, f"the unit {_plural(ms[0])} is missing",
                 _severity(ms, question, paraphrase), tuple(ms), (),
             ))
-        for name in added:
-            ms = p_units[name]
-            findings.append(Finding(
-                FindingKind.UNIT_ADDED, f"the unit {_plural(ms[0])} is not in the question",
-                _severity(ms, paraphrase, question), (), tuple(ms),
-            ))
+        findings += _added(question, paraphrase, p_units, added)
         return findings
 
     def _category_changes(self, q_units, p_units, missing: list[str], added: list[str]) -> list[Finding]:
@@ -169,6 +165,27 @@ class UnitCheck(Check):
             if _is_part(new[0].unit.name, old[0].unit.name):
                 severity = Severity.MINOR
         return Finding(FindingKind.UNIT_CHANGED, message, severity, tuple(old), tuple(new))
+
+
+def _added(question: QuestionDoc, paraphrase: QuestionDoc, p_units, added: list[str]) -> list[Finding]:
+    """Units the question does not have: a kind of unit it measures nothing in, about context numbers or
+    nothing, is context (a note: :func:`~paraqd.analysis.information.context_units`); another is added."""
+    context = [name for name in added if context_units(question, paraphrase, p_units[name])]
+    findings = []
+    if context:
+        spans = tuple(m for name in context for m in p_units[name])
+        names = ", ".join(dict.fromkeys(f'"{m.text}"' for m in spans))
+        findings.append(Finding(
+            FindingKind.CONTEXT_ADDED, f"the paraphrase adds {names}, a kind of unit the question measures nothing "
+            "in (context: the problem is the same)", Severity.MINOR, (), spans,
+        ))
+    for name in (n for n in added if n not in context):
+        ms = p_units[name]
+        findings.append(Finding(
+            FindingKind.UNIT_ADDED, f"the unit {_plural(ms[0])} is not in the question",
+            _severity(ms, paraphrase, question), (), tuple(ms),
+        ))
+    return findings
 
 
 def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing) -> list[Finding]:

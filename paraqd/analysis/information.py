@@ -1,0 +1,328 @@
+"""What a problem computes with, read against a paraphrase: context added, the asked nouns, comparisons.
+
+A problem is its quantities (value, unit, the thing they count), the relations between them and the asked
+quantity. A retelling often adds more: a setting ("at the school fair", "on Saturday morning"), a name, a
+feeling, and numbers about things the problem never counts ("the library, 500 square metres large, bought
+2647 books"). Such additions leave the problem the same: nothing the question asks depends on them. A new
+quantity about something the problem *does* count or measure ("she also bought 4 more books" in a problem
+about books, "3 more miles" in a problem in kilometres) enters the computation and makes another problem.
+
+This module tells the two apart; the number and unit checks ask it before they report an addition as a
+change of the problem, and report context as a note instead (``context_added``, minor):
+
+- :func:`context_numbers`: an added number is context when what it measures is new to the problem: its unit
+  is of a kind (length, mass, money, time, ...) the question measures nothing in and does not ask in, or the
+  phrase it stands in ("3 *hats*", "*the humidity* rose to 60%", "*her dog*, who is 6 years old") names
+  only things the question does not compute with (:func:`computed_nouns`: the nouns of the phrases of its
+  numbers and of its asking clause, nor a synonym, more general or more specific word of one,
+  :mod:`paraqd.analysis.lexicon` when WordNet is installed) and holds no number of the question ("544 pots
+  in each of the 10 gardens" ties the gardens to the pots: it enters), or it is a calendar year ("in 2019").
+  A number whose phrase names nothing ("3 of them") is never context: it may enter the computation.
+- :func:`context_units`: an added unit is context when every mention of it measures a context number and
+  the question neither measures nor asks in its kind (a unit measuring no number is the unit check's).
+- :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
+  period, or a question asked in a unit of time); only then can a weekday added to it ("Monday through
+  Friday") change the count, and otherwise a weekday is setting ("on Saturday morning")
+  (:class:`~paraqd.checks.context.ContextCheck`).
+
+It also reads what the grounding and comparison checks compare: :func:`asked_nouns` (the nouns of the asking
+clause) and :func:`comparisons` (each compared value's way: a factor or a difference).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from .asked import find_ask
+from .document import Mention, NumberMention, QuestionDoc, UnitMention
+from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
+from .multipliers import extract_multipliers
+from .quantities import quantities as all_quantities
+from .terms import LIGHT_NOUNS, cached
+
+_CACHE_KEY = "paraqd.analysis.information"
+#: a calendar year: "in 2019", "since 1998", "of 2021", "2020's"
+_YEAR = re.compile(r"(?:\b(?:in|since|of|from|until|by|during|year)\s+)$", re.IGNORECASE)
+_NOUN_POS = frozenset({"NOUN", "PROPN"})
+_VERB_POS = frozenset({"VERB", "AUX"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+#: coins are money: "50 cents" in a problem in dollars is money too
+_MONEY = {"Coin": "Currency"}
+#: the relations under which a noun of the paraphrase names a thing the problem counts
+_SAME_THING = frozenset({SAME, SYNONYM, MORE_GENERAL, MORE_SPECIFIC})
+
+
+def _lemma(tok) -> str:
+    return (tok.lemma_ or tok.text).lower()
+
+
+def measured_categories(doc: QuestionDoc) -> frozenset[str]:
+    """The kinds of unit (``Length``, ``Time``, ``Currency``...) ``doc`` measures something in or asks in:
+    its quantities' units (rates included) and the units of its question sentence."""
+    cats = {q.unit.category for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)}
+    cats |= {u.category for u in doc.units if " per " in u.unit.name}
+    if any(n.kind == "currency" for n in doc.numbers):
+        cats.add("Currency")
+    ask = find_ask(doc)
+    if ask is not None:
+        cats |= {u.category for u in ask.units}
+    return frozenset(_MONEY.get(c, c) for c in cats)
+
+
+def timed_problem(doc: QuestionDoc) -> bool:
+    """Whether ``doc`` counts time: a quantity or rate in a unit of time, or a question asked in one."""
+    return "Time" in measured_categories(doc)
+
+
+def _unit_of(doc: QuestionDoc, number: NumberMention) -> UnitMention | None:
+    for quantity in all_quantities(doc):
+        for q in (quantity, *quantity.parts):
+            if q.number is not None and q.number.start == number.start:
+                return q.unit
+    return None
+
+
+def _phrase(doc: QuestionDoc, number: NumberMention):
+    """``(nouns, numbers)`` of the phrase ``number`` belongs to: the largest part of its clause that holds it
+    and is not the clause's verb ("*3 hats*", "*544 pots in each of the 10 gardens*", "*with a humidity of
+    40%*"), plus the verb's subject when the number counts no noun of its own ("*the humidity* rose to
+    60%"). Nouns by lemma, numbers by start offset, the number itself left out."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return frozenset(), frozenset()
+    node = span[-1]
+    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
+        node = node.head
+    tokens = list(node.subtree)
+    counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUN_POS
+    if not counts_noun and node.head.i != node.i:
+        verb = node.head
+        subjects = [t for child in verb.children if child.dep_ in _SUBJECT_DEPS for t in child.subtree]
+        if not subjects and verb.dep_ in ("acl", "relcl") and verb.head.pos_ in _NOUN_POS:
+            # "a humidity level *ranging* from 30% to 70%", "Biscuit, who *is* 6 years old"
+            subjects = [verb.head, *(c for c in verb.head.children if c.dep_ == "compound")]
+        tokens += subjects
+    inside = range(span.start, span.end)
+    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
+    nouns = frozenset(_lemma(t) for t in tokens if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
+                      and t.idx not in in_unit)
+    starts = frozenset(t.idx for t in tokens if t.i not in inside)
+    return nouns, starts
+
+
+def _is_year(doc: QuestionDoc, number: NumberMention) -> bool:
+    return (number.kind == "cardinal" and number.written == "digits" and 1000 <= number.value <= 2100
+            and number.value == int(number.value)
+            and _YEAR.search(doc.text, max(0, number.start - 12), number.start) is not None)
+
+
+def computed_nouns(doc: QuestionDoc) -> frozenset[str]:
+    """The nouns ``doc`` computes with: those of the phrases of its numbers ("*544 pots*", "8 *players* in
+    each *group*") and of its asking clause (computed once per document)."""
+    def compute(doc: QuestionDoc) -> frozenset[str]:
+        nouns = {noun for number in doc.numbers for noun in _phrase(doc, number)[0]}
+        return frozenset(nouns | {_lemma(t) for t in asked_nouns(doc)})
+
+    return cached(doc, _CACHE_KEY + ".computed", compute)
+
+
+def _known_noun(noun: str, question: QuestionDoc) -> bool:
+    """Whether ``noun`` names a thing ``question`` computes with (:func:`computed_nouns`): the same word, or
+    (WordNet) a synonym, more general or more specific word of one."""
+    computed = computed_nouns(question)
+    if noun in computed:
+        return True
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return False
+    return any(lexicon.relation(q_noun, noun) in _SAME_THING for q_noun in computed)
+
+
+def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` of the paraphrase measures something new to the problem (see the module
+    docstring): a unit of a kind the question does not measure, a noun it does not use, a calendar year."""
+    if _is_year(paraphrase, number):
+        return True
+    if number.kind == "ordinal":
+        return False
+    nouns, starts = _phrase(paraphrase, number)
+    unit = _unit_of(paraphrase, number)
+    if unit is not None:
+        if unit.unit.name in {u.unit.name for u in question.units}:
+            return False
+        if _MONEY.get(unit.category, unit.category) not in measured_categories(question):
+            return True
+        # a kind of unit the problem measures in: context only about things it does not compute with ("her
+        # dog, who is 6 years old" in a problem in hours)
+    if number.kind == "currency":
+        return "Currency" not in measured_categories(question) and not any(
+            n.kind == "currency" for n in question.numbers)
+    if not nouns or any(_known_noun(noun, question) for noun in nouns):
+        return False
+    if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
+        return False
+    q_values = {n.rounded for n in question.numbers}
+    return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` stands in the asking clause ("how many apples do the *four* children pick"): a number
+    there changes what is asked."""
+    ask = find_ask(doc)
+    clause = None if ask is None else (ask.clause or ask.sentence)
+    return clause is not None and clause.start <= number.start < clause.end
+
+
+#: the clauses a verb's argument may open that say something of their own (not the verb's own arguments)
+_OWN_CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp", "xcomp", "conj", "punct", "mark", "cc"})
+
+
+def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
+    """Whether the verb ``number``'s phrase belongs to also takes a quantity the problem computes with ("A
+    *30* troop sold 540 boxes", "Cody and his *two* friends split a bill of $30"): the number is then about
+    an argument of that computation."""
+    span = paraphrase.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    node = span[-1]
+    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
+        node = node.head
+    if node.head.i == node.i:
+        return False
+    q_values = {n.rounded for n in question.numbers}
+    computed = computed_nouns(question)
+    numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
+    for child in node.head.children:
+        if child.i == node.i or child.dep_ in _OWN_CLAUSE_DEPS:
+            continue
+        for tok in child.subtree:
+            if numbers_at.get(tok.idx) in q_values or (tok.pos_ in _NOUN_POS and _lemma(tok) in computed):
+                return True
+    return False
+
+
+def context_numbers(question: QuestionDoc, paraphrase: QuestionDoc,
+                    added: Iterable[Sequence[NumberMention]]) -> list[Sequence[NumberMention]]:
+    """The groups of added number mentions (one value each) whose every mention is context."""
+    return [ms for ms in added if ms and all(is_context_number(question, paraphrase, m) for m in ms)]
+
+
+def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequence[UnitMention]) -> bool:
+    """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: a
+    kind of unit the question neither measures nor asks in, each mention measuring a context number."""
+    if not mentions or _MONEY.get(mentions[0].category, mentions[0].category) in measured_categories(question):
+        return False
+    ask = find_ask(paraphrase)
+    if ask is not None and any(ask.clause and ask.clause.start <= m.start < ask.clause.end for m in mentions):
+        return False  # the question now asks in it
+    measuring = {}
+    for quantity in all_quantities(paraphrase):
+        for q in (quantity, *quantity.parts):
+            measuring[q.unit.start] = q.number
+    for m in mentions:
+        number = measuring.get(m.start)
+        if number is None or not is_context_number(question, paraphrase, number):
+            return False  # a unit that measures no number is the unit check's as before ("ounces workers")
+    return True
+
+
+def asked_nouns(doc: QuestionDoc) -> list:
+    """The nouns of ``doc``'s asking clause (:func:`~paraqd.analysis.asked.find_ask`), units and light nouns
+    left out."""
+    ask = find_ask(doc)
+    if ask is None:
+        return []
+    clause = ask.clause or ask.sentence
+    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+    if span is None:
+        return []
+    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
+    return [t for t in span if t.pos_ in _NOUN_POS and t.is_alpha and not t.is_stop and t.idx not in in_unit
+            and _lemma(t) not in LIGHT_NOUNS and t.lower_ not in LIGHT_NOUNS]
+
+# -- comparisons: a factor ("3 times as many", "twice as much") is not a difference ("3 more than") ----------------
+#
+# A number that compares two quantities does it one of two ways: a *factor* (a multiplier word, "twice",
+# "triple"; a number followed by "times", or by "as many/much/long ... as") or a *difference* (a number
+# followed, within a few words, by a comparative that a "than" completes: "3 more than", "5 years older
+# than"). The asking clause compares too: "how many *more* ... than" asks for a difference, "how many *times*
+# as many" for a factor.
+
+FACTOR, DIFFERENCE = "factor", "difference"
+#: how many tokens after a number its comparative may stand ("3 *more* than", "5 years *older* than", "3 more
+#: red pens than")
+_REACH = 4
+_THAN_REACH = 8
+
+
+def comparisons(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention]]:
+    """``(value key, FACTOR or DIFFERENCE, the words that say it)`` for every number of ``doc`` that
+    compares, in order."""
+    found = []
+    numbers = sorted([*doc.numbers, *extract_multipliers(doc.text, doc.numbers)], key=lambda m: m.start)
+    for number in numbers:
+        way = _way(doc, number)
+        if way is not None:
+            found.append((_value_key(number), *way))
+    asked = _asked_way(doc)
+    if asked is not None:
+        found.append((ASKED, *asked))
+    return found
+
+
+#: the key of the way the question itself compares ("how many *more* ... than", "how many *times* as")
+ASKED = ("asked", 0.0)
+
+
+def _asked_way(doc: QuestionDoc) -> tuple[str, Mention] | None:
+    """How the asking clause compares: "how many times as many" asks for a factor, "how many more ... than"
+    for a difference; ``None`` when it compares nothing."""
+    ask = find_ask(doc)
+    if ask is None:
+        return None
+    clause = ask.clause or ask.sentence
+    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+    if span is None:
+        return None
+    toks = list(span)
+    for i, tok in enumerate(toks[:-2]):
+        if tok.lower_ != "how" or toks[i + 1].lower_ not in ("many", "much"):
+            continue
+        nxt = toks[i + 2]
+        if nxt.lower_ == "times":
+            return FACTOR, _mention(doc, tok.idx, nxt.idx + len(nxt.text))
+        if nxt.tag_ in ("JJR", "RBR") and any(t.lower_ == "than" for t in toks[i + 3:]):
+            return DIFFERENCE, _mention(doc, tok.idx, nxt.idx + len(nxt.text))
+    return None
+
+
+def _way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    sent_end = span.sent.end
+    after = list(doc.doc[span.end:min(span.end + _THAN_REACH, sent_end)])
+    words = [t.lower_ for t in after]
+    if number.kind == "multiplier" or words[:1] == ["times"] or (
+            words[:1] == ["as"] and len(words) > 1 and words[1] in ("many", "much", "long", "far", "old", "big")):
+        end = after[0] if words[:1] in (["times"], ["as"]) else span[-1]
+        return FACTOR, _mention(doc, number.start, end.idx + len(end.text))
+    if number.kind in ("percent", "ordinal"):
+        return None  # "20% more than" is a factor written as a percentage: the number check's kind
+    for i, tok in enumerate(after[:_REACH]):
+        if tok.lower_ == "times" or tok.is_punct:
+            return None
+        if tok.tag_ in ("JJR", "RBR") and "than" in words[i + 1:]:
+            return DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))
+    return None
+
+
+def _value_key(number: NumberMention) -> tuple[str, float]:
+    """A compared value: money and percentages keep their kind, every other number is a plain value."""
+    kind = number.kind if number.kind in ("percent", "currency") else "plain"
+    return kind, number.rounded
+
+
+def _mention(doc: QuestionDoc, start: int, end: int) -> Mention:
+    return Mention(start, end, doc.text[start:end])

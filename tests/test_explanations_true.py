@@ -1,0 +1,140 @@
+"""Every explanation is true of the texts it talks about (issue 24, item 4).
+
+A finding names spans of the question and of the paraphrase: each must be those characters of that text. A
+quoted word in its message must be a word of one of the two texts. A rename ("X was renamed Y throughout")
+names a word absent from the side it left and a word new to the side it reached; a noun or content word
+reported missing is absent from the paraphrase.
+
+Hypothesis draws pairs from every development file at hand (the repository's ``data/dev``, never its blind
+part, and ``../shared/data/dev``) and from the rule operators' outputs on the shared question pools, and
+checks :func:`falsehoods` of every finding.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from paraqd.checks import Finding
+from paraqd.resources import spacy_available
+
+pytestmark = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
+
+REPO = Path(__file__).resolve().parents[1]
+DEV_FILES = sorted((REPO / "data" / "dev").glob("*.csv")) + sorted((REPO.parent / "shared" / "data" / "dev").glob("*.csv"))
+#: the rule operators (no model needed): the train and test operators' valid and invalid rewrites
+RULE_OPERATORS = ("number-perturbation", "consistent-rename", "distractor-step", "sentence-reorder", "num2words",
+                  "question-change", "request-form", "unit-expansion", "condition-removal", "equal-values",
+                  "phrase-deletion", "last-sentence-deletion", "entity-replacement", "number-deletion",
+                  "unit-replacement", "active-to-passive", "random-deletion")
+SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+_QUOTED = re.compile(r'"([^"]+)"')
+#: finding kinds whose question spans are words the paraphrase no longer has
+_GONE_FROM_PARAPHRASE = frozenset({"term_missing", "content_missing", "content_deleted"})
+
+
+def _has_word(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text, re.IGNORECASE) is not None
+
+
+def falsehoods(question: str, paraphrase: str, finding: Finding) -> list[str]:
+    """What ``finding`` says that is false of ``question`` and ``paraphrase`` (empty when all is true)."""
+    wrong = []
+    for side, text, spans in (("question", question, finding.question_spans),
+                              ("paraphrase", paraphrase, finding.paraphrase_spans)):
+        for m in spans:
+            if not (0 <= m.start <= m.end <= len(text)) or text[m.start:m.end] != m.text:
+                wrong.append(f"{finding.kind}: {m.text!r} is not at {m.start}:{m.end} of the {side}")
+    for quoted in _QUOTED.findall(finding.message):
+        if quoted.lower() not in question.lower() and quoted.lower() not in paraphrase.lower():
+            wrong.append(f"{finding.kind}: quotes {quoted!r}, in neither text")
+    if finding.kind == "term_renamed":
+        for m in finding.question_spans:
+            if _has_word(paraphrase, m.text):
+                wrong.append(f"term_renamed: {m.text!r} was renamed throughout but the paraphrase still has it")
+        for m in finding.paraphrase_spans:
+            if _has_word(question, m.text):
+                wrong.append(f"term_renamed: {m.text!r} is new but the question has it")
+    if finding.kind in _GONE_FROM_PARAPHRASE:
+        for m in finding.question_spans:
+            if _has_word(paraphrase, m.text):
+                wrong.append(f"{finding.kind}: {m.text!r} is reported missing but the paraphrase has it")
+    return wrong
+
+
+def _dev_pairs() -> list[tuple[str, str]]:
+    import pandas as pd
+
+    pairs = []
+    for path in DEV_FILES:
+        table = pd.read_csv(path, keep_default_na=False)
+        other = "paraphrase" if "paraphrase" in table else "augmented"
+        if "question" in table and other in table:
+            pairs += list(zip(table["question"].astype(str), table[other].astype(str)))
+    return pairs
+
+
+@pytest.fixture(scope="module")
+def dev_pairs():
+    pairs = _dev_pairs()
+    if not pairs:
+        pytest.skip("no development files")
+    return pairs
+
+
+# -- the invariant itself, on made-up pairs -----------------------------------------------------------------------
+
+def test_falsehoods_catch_a_rename_of_a_word_still_there():
+    from paraqd.analysis.document import Mention
+
+    q, p = "Ada has 3 red pens. How many pens?", "Ada has 3 red pens and pencils. How many pens?"
+    f = Finding("term_renamed", '"pens" was renamed "pencils" throughout', 1, (Mention(14, 18, "pens"),),
+                (Mention(23, 30, "pencils"),))
+    assert any("still has it" in w for w in falsehoods(q, p, f))
+
+
+def test_falsehoods_catch_a_span_off_its_text_and_a_missing_word_still_there():
+    from paraqd.analysis.document import Mention
+
+    q, p = "Ada has 3 red pens.", "Ada owns 3 red pens."
+    f = Finding("term_missing", 'the noun "red" is missing', 1, (Mention(10, 13, "red"),), (Mention(0, 3, "Bob"),))
+    wrong = falsehoods(q, p, f)
+    assert any("paraphrase has it" in w for w in wrong) and any("'Bob'" in w for w in wrong)
+
+
+def test_true_findings_pass(checker):
+    q = "Ada bought 3 red pens for $2 each. How much did she pay?"
+    p = "Ada bought 4 blue pens for $2 each. How much did she pay?"
+    result = checker.check(q, p)
+    assert result.findings and not [w for f in result.findings for w in falsehoods(q, p, f)]
+
+
+# -- properties over the development files and the operators' outputs -------------------------------------------
+
+@SETTINGS
+@given(data=st.data())
+def test_every_finding_on_the_dev_sets_is_true(data, dev_pairs, checker):
+    question, paraphrase = data.draw(st.sampled_from(dev_pairs), label="pair")
+    result = checker.check(question, paraphrase)
+    assert [w for f in result.findings for w in falsehoods(question, paraphrase, f)] == []
+
+
+@pytest.mark.parametrize("key", RULE_OPERATORS)
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_finding_on_operator_outputs_is_true(key, data, question_pool, parse, checker):
+    from paraqd.operators import create_operator
+
+    doc = parse(data.draw(st.sampled_from(question_pool), label="question"))
+    out = create_operator(key).rewrite(doc, random.Random(data.draw(st.integers(0, 2**16), label="seed")))
+    if out is None:
+        return
+    result = checker.check(doc, parse(out))
+    assert [w for f in result.findings for w in falsehoods(doc.text, out, f)] == []
