@@ -271,3 +271,30 @@ def conversions(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Qu
                 break
     memo[question.text] = pairs
     return pairs
+
+
+_SPACED_SLASH = re.compile(r"\s*/\s*")
+
+
+def merge_spaced_fractions(doc: QuestionDoc) -> list[NumberMention]:
+    """The numbers of ``doc`` with "3 / 4" (a fraction spaced out, as translation often writes it) as 0.75.
+
+    Plain integers on both sides of a spaced slash are merged into one fraction; everything else is kept.
+    """
+    numbers = list(doc.numbers)
+    merged: list[NumberMention] = []
+    i = 0
+    while i < len(numbers):
+        left = numbers[i]
+        right = numbers[i + 1] if i + 1 < len(numbers) else None
+        gap = doc.text[left.end:right.start] if right is not None else ""
+        if (right is not None and " " in gap and _SPACED_SLASH.fullmatch(gap) and right.value != 0
+                and left.kind == right.kind == "cardinal" and left.written == right.written == "digits"):
+            text = doc.text[left.start:right.end]
+            merged.append(NumberMention(left.start, right.end, text, value=left.value / right.value,
+                                        kind="fraction", written="digits"))
+            i += 2
+        else:
+            merged.append(left)
+            i += 1
+    return merged

@@ -30,6 +30,7 @@ from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.information import context_numbers
 from ..analysis.numbers import extract_multipliers
 from ..analysis.pair import QuestionPair
+from ..analysis.quantities import merge_spaced_fractions
 from ..analysis.terms import counted_nouns, quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
@@ -416,33 +417,6 @@ def _places(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, NumberMentio
         words = [w.lower().removesuffix("s") for w in (*before, "|", *after)]
         places.append((value_key(m), " ".join(words), m))
     return places
-
-
-_SPACED_SLASH = re.compile(r"\s*/\s*")
-
-
-def merge_spaced_fractions(doc: QuestionDoc) -> list[NumberMention]:
-    """The numbers of ``doc`` with "3 / 4" (a fraction spaced out, as translation often writes it) as 0.75.
-
-    Plain integers on both sides of a spaced slash are merged into one fraction; everything else is kept.
-    """
-    numbers = list(doc.numbers)
-    merged: list[NumberMention] = []
-    i = 0
-    while i < len(numbers):
-        left = numbers[i]
-        right = numbers[i + 1] if i + 1 < len(numbers) else None
-        gap = doc.text[left.end:right.start] if right is not None else ""
-        if (right is not None and " " in gap and _SPACED_SLASH.fullmatch(gap) and right.value != 0
-                and left.kind == right.kind == "cardinal" and left.written == right.written == "digits"):
-            text = doc.text[left.start:right.end]
-            merged.append(NumberMention(left.start, right.end, text, value=left.value / right.value,
-                                        kind="fraction", written="digits"))
-            i += 2
-        else:
-            merged.append(left)
-            i += 1
-    return merged
 
 
 def _group(numbers: Sequence[NumberMention]) -> dict[tuple[str, float], list[NumberMention]]:
