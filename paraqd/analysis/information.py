@@ -141,11 +141,12 @@ def _known_noun(noun: str, question: QuestionDoc) -> bool:
 
 def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` of the paraphrase measures something new to the problem (see the module
-    docstring): a unit of a kind the question does not measure, a noun it does not use, a calendar year."""
+    docstring): a unit of a kind the question does not measure, a noun it does not use, a calendar year; never
+    a number that compares two quantities (a factor or a difference)."""
     if _is_year(paraphrase, number):
         return True
-    if number.kind == "ordinal":
-        return False
+    if number.kind == "ordinal" or _way(paraphrase, number) is not None:
+        return False  # a number that compares ("twice as many", "3 more than") relates the problem's quantities
     nouns, starts = _phrase(paraphrase, number)
     unit = _unit_of(paraphrase, number)
     if unit is not None:
