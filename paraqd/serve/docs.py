@@ -37,26 +37,8 @@ def swagger_ui_dir() -> Path | None:
     return path if (path / "swagger-ui-bundle.js").is_file() else None
 
 
-def docs_page(title: str, assets: bool) -> str:
-    """The HTML of ``/docs``: Swagger UI when its files are here, else a plain page pointing at the schema."""
-    title = html.escape(title)
-    if assets:
-        return f"""<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>{title}: API docs</title>
-  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-  <link rel="stylesheet" href="{DOCS_ASSETS}/swagger-ui.css">
-</head>
-<body>
-  <div id="swagger-ui"></div>
-  <script src="{DOCS_ASSETS}/swagger-ui-bundle.js"></script>
-  <script src="/static/docs.js"></script>
-</body>
-</html>
-"""
+def _page(title: str, stylesheet: str, body: str) -> str:
+    """An HTML page of the service: ``title``, one stylesheet and ``body``."""
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -64,20 +46,30 @@ def docs_page(title: str, assets: bool) -> str:
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{title}: API docs</title>
   <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-  <link rel="stylesheet" href="/static/style.css">
+  <link rel="stylesheet" href="{stylesheet}">
 </head>
 <body>
-  <main>
+{body}
+</body>
+</html>
+"""
+
+
+def docs_page(title: str, assets: bool) -> str:
+    """The HTML of ``/docs``: Swagger UI when its files are here, else a plain page pointing at the schema."""
+    title = html.escape(title)
+    if assets:
+        return _page(title, f"{DOCS_ASSETS}/swagger-ui.css", f"""  <div id="swagger-ui"></div>
+  <script src="{DOCS_ASSETS}/swagger-ui-bundle.js"></script>
+  <script src="/static/docs.js"></script>""")
+    return _page(title, "/static/style.css", """  <main>
     <h1>API docs</h1>
     <p>The interactive API docs (Swagger UI) are served from this machine when the
       <code>swagger-ui-bundle</code> package is installed: <code>pip install 'paraqd[serve]'</code>.</p>
     <p>The API schema is here, offline: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3, JSON). Every
       endpoint, request and answer is described in it.</p>
     <p><a href="/">Back to the page</a></p>
-  </main>
-</body>
-</html>
-"""
+  </main>""")
 
 
 def install_docs(app: FastAPI, title: str = "paraqd") -> None:
