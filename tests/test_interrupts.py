@@ -245,3 +245,33 @@ def test_stopped_train_resumes_from_its_last_checkpoint(work, tiny_sentence_enco
     assert meta["run"]["resumed_from"].startswith("checkpoint-") and meta["run"]["global_step"] == 30
     texts = ["Tom has 3 apples.", "A train travels 60 km in 2 hours."]
     np.testing.assert_allclose(_embed(out, texts), _embed(train_reference, texts), atol=1e-5)
+
+
+def test_a_stop_signal_python_cannot_raise_is_silent_and_still_recorded(capsys):
+    """A stop signal landing in an at-fork hook or a finaliser reaches sys.unraisablehook: while a command runs,
+    an Interrupted there prints nothing (the stop is recorded; the watchdog ends the run); other errors still
+    reach the previous hook, which comes back when the command ends."""
+    import signal as _signal
+    import types
+
+    from paraqd.cli import Interrupted, _Stopper
+
+    before = sys.unraisablehook
+    seen = []
+    sys.unraisablehook = seen.append
+    try:
+        stopper = _Stopper(hard_exit=False)
+        stopper.install()
+        try:
+            hook = sys.unraisablehook
+            hook(types.SimpleNamespace(exc_value=Interrupted(_signal.SIGTERM), exc_type=Interrupted))
+            assert seen == []
+            other = types.SimpleNamespace(exc_value=ValueError("x"), exc_type=ValueError)
+            hook(other)
+            assert seen == [other]
+        finally:
+            stopper.restore()
+        assert sys.unraisablehook == seen.append
+    finally:
+        sys.unraisablehook = before
+    assert capsys.readouterr().err == ""

@@ -25,9 +25,11 @@ import time
 from collections.abc import Callable
 
 from ..errors import ParaqdError
+from .children import terminate_children
 
 # name -> (help, description, add_arguments); add_arguments(parser) returns run(args) -> int | None
 _COMMANDS: dict[str, tuple[str, str, Callable[[argparse.ArgumentParser], Callable]]] = {}
+
 
 EPILOG = """examples:
   paraqd operators                                  list the rewrite operators and their availability
@@ -162,10 +164,14 @@ class _Stopper:
         self.hard_exit = hard_exit
         self.signum: int | None = None
         self.previous: dict[int, object] = {}
+        self.previous_unraisable = None
 
     def install(self) -> None:
         if threading.current_thread() is not threading.main_thread():
             return
+        # a stop signal that lands where Python cannot raise (an at-fork hook, a finaliser) is "ignored" with a
+        # traceback on stderr; the stop is recorded all the same (the watchdog or raise_if_stopped ends the run)
+        self.previous_unraisable, sys.unraisablehook = sys.unraisablehook, self._unraisable
         for name in _STOP_SIGNALS:
             signum = getattr(signal, name, None)
             if signum is None:
@@ -175,7 +181,14 @@ class _Stopper:
             except (ValueError, OSError):  # pragma: no cover - not the main thread / unsupported here
                 pass
 
+    def _unraisable(self, unraisable) -> None:
+        if isinstance(unraisable.exc_value, Interrupted):
+            return
+        (self.previous_unraisable or sys.__unraisablehook__)(unraisable)
+
     def restore(self) -> None:
+        if self.previous_unraisable is not None:
+            sys.unraisablehook, self.previous_unraisable = self.previous_unraisable, None
         for signum, handler in self.previous.items():
             try:
                 signal.signal(signum, handler)
@@ -228,75 +241,6 @@ def raise_if_stopped() -> None:
 def _stop_line(name: str, signum: int) -> str:
     prefix = f"paraqd {name}" if name else "paraqd"
     return f"{prefix}: {'interrupted' if signum == signal.SIGINT else 'stopped'} ({signal.Signals(signum).name})"
-
-
-def _child_pids(pid: int) -> list[int]:
-    """Every descendant of ``pid`` (from /proc on Linux; elsewhere this process's multiprocessing children)."""
-    parents: dict[int, list[int]] = {}
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        import multiprocessing
-
-        return [c.pid for c in multiprocessing.active_children()] if pid == os.getpid() else []
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as fh:
-                ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        parents.setdefault(ppid, []).append(int(entry))
-    out, todo = [], [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
-
-
-def terminate_children(pid: int | None = None, grace_s: float = 0.5) -> None:
-    """SIGTERM every descendant of ``pid`` (this process), then SIGKILL those alive after ``grace_s``."""
-    children = _child_pids(os.getpid() if pid is None else pid)
-    for child in children:
-        try:
-            os.kill(child, signal.SIGTERM)
-        except OSError:
-            pass
-    deadline = time.monotonic() + grace_s
-    alive = children
-    while alive and time.monotonic() < deadline:
-        time.sleep(0.02)
-        alive = [c for c in alive if _alive(c)]
-    for child in alive:
-        try:
-            os.kill(child, signal.SIGKILL)
-        except OSError:
-            pass
-    for child in children:
-        _alive(child)
-
-
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` still runs; a finished child of ours is reaped (not left a zombie)."""
-    try:
-        done, _ = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return False
-    except ChildProcessError:
-        pass
-    except OSError:
-        return False
-    try:
-        os.kill(pid, 0)
-    except OSError:
-        return False
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return True
 
 
 def _stop_children_started_here(before: set[int]) -> None:
