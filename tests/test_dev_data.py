@@ -75,12 +75,14 @@ def _shared(path: str) -> Path:
     return full
 
 
-def test_questions_are_gsm8k_train_questions_with_their_ids(rows):
-    train = {}
+def _gsm8k_train() -> dict[str, str]:
+    """GSM8K train questions by id (the shared pool)."""
     with open(_shared("questions/gsm8k_train.jsonl"), encoding="utf-8") as fh:
-        for line in fh:
-            record = json.loads(line)
-            train[record["id"]] = record["question"]
+        return {record["id"]: record["question"] for record in map(json.loads, fh)}
+
+
+def test_questions_are_gsm8k_train_questions_with_their_ids(rows):
+    train = _gsm8k_train()
     for row in rows:
         assert train[row["question_id"]] == row["question"]
 
@@ -180,11 +182,7 @@ def test_gsm8k_styles_questions_are_train_questions_new_to_the_dev_sets():
     tuned = REPO_ROOT / "data" / "dev" / "rewordings_styles_gsm8k.csv"
     rows = _read_styles(tuned) + _read_styles(_blind_path(tuned))
     assert len(rows) >= 360 and len({row["question"] for row in rows}) >= 90
-    train = {}
-    with open(_shared("questions/gsm8k_train.jsonl"), encoding="utf-8") as fh:
-        for line in fh:
-            record = json.loads(line)
-            train[record["id"]] = record["question"]
+    train = _gsm8k_train()
     for row in rows:
         pool, _, qid = row["source"].partition(":")
         assert pool == "gsm8k_train.jsonl" and train[qid] == row["question"], row["source"]

@@ -56,7 +56,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from ..errors import ParaqdError
-from .body import JSONBodyCheck, is_json_media
+from .body import JSONBodyCheck, field_path, is_json_media
 from .limits import BodySizeLimit, LimitExceeded, ServeLimits, check_batch, check_texts
 from .schemas import (
     ErrorResponse,
@@ -233,16 +233,6 @@ class ScorerService:
         self.explain_pairs([WARMUP_PAIR[0]], [WARMUP_PAIR[1]])
 
 
-def _location(loc: Sequence[Any]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
-
-
 def _is_json(content_type: str | None) -> bool:
     return is_json_media(content_type)
 
@@ -286,7 +276,7 @@ def validation_detail(errors: Sequence[dict[str, Any]], content_type: str | None
         return 415, f"send the body as JSON with the header Content-Type: application/json (got {content_type!r})"
     if loc == ("body",):
         return 422, "the body must be a JSON object (see /docs or /openapi.json)"
-    where = _location(loc[1:] if loc and loc[0] == "body" else loc)
+    where = field_path(loc[1:] if loc and loc[0] == "body" else loc, empty="")
     more = f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
     return 422, f"{where}: {first.get('msg', 'invalid value')}{more}"
 

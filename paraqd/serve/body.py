@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 #: the most digits a JSON integer may have (the API's integers are small; Python refuses > 4300 digits)
@@ -94,14 +95,15 @@ class BodyProblem(Exception):
         self.detail = detail
 
 
-def _field(path: list[Any]) -> str:
+def field_path(path: Sequence[Any], empty: str = "the body") -> str:
+    """A JSON location as a client writes it (``pairs[1].paraphrase``); ``empty`` for the body itself."""
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
             out += f".{part}" if out else str(part)
-    return out or "the body"
+    return out or empty
 
 
 def _escape_surrogates(text: str) -> str:
@@ -115,17 +117,17 @@ def _walk(data: Any) -> None:
     while stack:
         value, path = stack.pop()
         if len(path) > MAX_DEPTH:
-            raise BodyProblem(400, f"the body is nested more than {MAX_DEPTH} levels deep (at {_field(path[:3])}"
+            raise BodyProblem(400, f"the body is nested more than {MAX_DEPTH} levels deep (at {field_path(path[:3])}"
                                    "...); the API's bodies are 3 levels deep")
         if isinstance(value, str):
             bad = _SURROGATE.search(value)
             if bad is not None:
-                raise BodyProblem(422, f"{_escape_surrogates(_field(path))} holds a lone surrogate "
+                raise BodyProblem(422, f"{_escape_surrogates(field_path(path))} holds a lone surrogate "
                                        f"(U+{ord(bad.group()):04X}), which is not valid Unicode text")
         elif isinstance(value, dict):
             for key, item in value.items():
                 if _SURROGATE.search(key):
-                    raise BodyProblem(422, f"the key {_escape_surrogates(key)!r} of {_field(path)} holds a lone "
+                    raise BodyProblem(422, f"the key {_escape_surrogates(key)!r} of {field_path(path)} holds a lone "
                                            "surrogate, which is not valid Unicode text")
                 stack.append((item, [*path, key]))
         elif isinstance(value, list):
