@@ -125,6 +125,12 @@ class FindingKind(enum.StrEnum):
                           "\"{old}\" ({way}) became \"{new}\" ({other way})",
                           "a compared value (or the question) changed from a factor (\"3 times as many\") to a "
                           "difference (\"3 more than\") or back")
+    QUESTION_QUANTITY_CHANGED = ("question_quantity_changed", "question", (MAJOR,),
+                                 "the question asks for {aggregate} (\"{word}\"), the paraphrase for {aggregate} "
+                                 "(\"{word}\") | the question asks for the whole (\"{word}\"), the paraphrase "
+                                 "only for {names}",
+                                 "the question asks for another aggregate of the quantity (the total, what is left, "
+                                 "a difference, each, at the start) or for a part of the whole it asked")
     QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (MAJOR,),
                            "the paraphrase asks about {nouns}, which the problem never mentions (nor a synonym or a "
                            "more general word of it): another question",

@@ -16,6 +16,7 @@ verb (or a verb after a comma) with no subject and no auxiliary of its own: "He 
 from __future__ import annotations
 
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
+from ..analysis.asked_quantity import asked_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
 from .base import Check
@@ -67,6 +68,7 @@ class QuestionCheck(Check):
         findings.extend(self._asks_about_other_part(pair, q_ask, p_ask))
         if not findings:
             findings.extend(self._asks_about_other_story_part(pair, q_ask, p_ask))
+        findings.extend(_asks_other_quantity(pair, findings))
         if not findings and self._asks_other_noun(pair, q_ask, p_ask):
             findings.append(Finding(
                 FindingKind.QUESTION_CHANGED,
@@ -88,7 +90,12 @@ class QuestionCheck(Check):
         missing = [k for k in q_in if k not in p_in and renamed.get(k) not in p_in]
         # names only: rewordings restate the asked noun with another noun of the story ("how many students"
         # -> "how many in the class"), but never ask about another person without changing the question
-        missing_names = [k for k in missing if q_terms[k].is_name]
+        # a name of the question sentence that neither the rest of the problem nor the paraphrase mentions
+        # names nobody else: it is the story's person misspelt ("Natalia rode ... How far did *Natalie*
+        # ride?"), and a paraphrase that writes the story's name asks about the same person
+        missing_names = [k for k in missing if q_terms[k].is_name and (
+            k in p_terms or any(not q_ask.sentence.start <= m.start < q_ask.sentence.end
+                                for m in q_terms[k].mentions))]
         story = [k for k in p_in if k not in q_in and k in q_terms and q_terms[k].is_name]
         findings = []
         if missing_names and story:
@@ -153,6 +160,34 @@ class QuestionCheck(Check):
             and any(not sent.start <= m.start < sent.end for m in r.old.mentions)
             for r in renames
         )
+
+
+#: how a finding names each aggregate (:data:`~paraqd.analysis.asked_quantity.AGGREGATES`)
+_AGGREGATE_NAMES = {"total": "the total", "remaining": "what is left", "difference": "a difference",
+                    "each": "a part for each (per item or period)", "initial": "the quantity earlier (at first, before)",
+                    "now": "the quantity now"}
+
+
+def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Finding]:
+    """The paraphrase asks for another aggregate of the quantity, for a part of the whole the question
+    asks for, or for another person's (major, :func:`~paraqd.analysis.asked_quantity.asked_changes`; another
+    person only when ``found`` has not said so already)."""
+    findings = []
+    for change in asked_changes(pair.question, pair.paraphrase):
+        if change.what == "owner":
+            if any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
+                continue
+            message = (f"the question asks about {_listed(change.old)}, the paraphrase about {_listed(change.new)}, "
+                       f"another name of the problem")
+        elif change.what == "aggregate":
+            message = (f'the question asks for {_AGGREGATE_NAMES[change.old_kind]} ("{change.old[0].text}"), the '
+                       f'paraphrase for {_AGGREGATE_NAMES[change.new_kind]} ("{change.new[0].text}")')
+        else:
+            message = (f'the question asks for the whole ("{change.old[0].text}"), the paraphrase only for '
+                       f'{_listed(change.new)}')
+        findings.append(Finding(FindingKind.QUESTION_QUANTITY_CHANGED, message, Severity.MAJOR, change.old,
+                                change.new))
+    return findings
 
 
 def _listed(mentions) -> str:

@@ -1,0 +1,225 @@
+"""The asked quantity as information: *whose* quantity a question asks for, *which aggregate* of it, and
+what a paraphrase's question changed of either.
+
+A question asks for one quantity of its story. Besides the thing counted and its unit (the noun and units of
+:class:`~paraqd.analysis.asked.Ask`), the asking clause says
+
+- **the aggregate** (:data:`AGGREGATES`): the total ("in all", "altogether", "combined"), what remains
+  ("left", "remaining", "still"), a difference ("how many more ... than"), a part per item or per period
+  ("each", "per", "every"), the state at the start ("at first", "originally", "before") or now ("now",
+  "currently"). These words are a small closed class of the question's grammar, not of its story: the same
+  words ask the same aggregate in any problem;
+- **the owner**: the people or things whose quantity it is, named in the clause ("does *Samuel* have"), or a
+  group ("do *they* spend", "the two of them", "Gina and Tom");
+- **the time points** it restricts to: the weekdays it names ("on *Thursday*").
+
+:func:`asked_changes` compares these readings of the two questions and returns what the paraphrase asks for
+instead:
+
+- **another aggregate** (:data:`CONFLICTS`): each question names an aggregate the other does not, and the
+  two exclude each other ("how much is *left*" -> "how much did she spend *in total*"; "how much did *each*
+  book cost" -> "how much money did he have *before*"). A paraphrase that only drops or adds an aggregate
+  word ("how many did he read" -> "how many did he read in total") says nothing new: the aggregate is
+  often implicit, and rewordings add and drop these words freely;
+- **a part of the whole**: the question asks for the whole (an aggregate "in all", "all the shirts", or a
+  group: "they", "both") and the paraphrase, with no total, names only some of the story's people or days
+  ("how much do *they* spend in all" -> "how much does *Teddy* spend"; "how many kilometers did she ride in
+  total" -> "... on *Thursday*"). Naming every one of them ("how much do Robert and Teddy spend") is the
+  same whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .asked import Ask, find_ask
+from .days import WEEKDAYS
+from .document import Mention, QuestionDoc
+from .terms import cached, token_mention
+
+#: the aggregates a question can ask of a quantity
+TOTAL, REMAINING, DIFFERENCE, EACH, INITIAL, NOW = "total", "remaining", "difference", "each", "initial", "now"
+#: how the question's grammar names each aggregate (closed-class words: quantifiers, particles, time adverbs)
+AGGREGATES: dict[str, str] = {
+    "total": TOTAL, "altogether": TOTAL, "together": TOTAL, "combined": TOTAL, "overall": TOTAL, "all": TOTAL,
+    "sum": TOTAL, "entire": TOTAL, "whole": TOTAL,
+    "left": REMAINING, "remain": REMAINING, "remaining": REMAINING, "remainder": REMAINING, "rest": REMAINING,
+    "leftover": REMAINING, "still": REMAINING,
+    "difference": DIFFERENCE, "exceed": DIFFERENCE,
+    "each": EACH, "per": EACH, "every": EACH, "apiece": EACH, "average": EACH, "hourly": EACH, "daily": EACH,
+    "weekly": EACH, "monthly": EACH, "yearly": EACH, "annually": EACH,
+    "initially": INITIAL, "originally": INITIAL, "before": INITIAL, "beginning": INITIAL, "earlier": INITIAL,
+    "now": NOW, "currently": NOW, "presently": NOW,
+}
+#: pairs of aggregates that are different quantities of one story: the total is not what remains, nor a part
+#: per item, nor a difference; the start is not the end. "Now" is the state at the end: it excludes only
+#: the start ("how many are there now" may be the total or what remains)
+CONFLICTS = frozenset(frozenset(p) for p in (
+    (TOTAL, REMAINING), (TOTAL, DIFFERENCE), (TOTAL, EACH), (TOTAL, INITIAL),
+    (REMAINING, DIFFERENCE), (REMAINING, EACH), (REMAINING, INITIAL),
+    (DIFFERENCE, EACH), (DIFFERENCE, INITIAL), (EACH, INITIAL), (NOW, INITIAL),
+))
+#: pronouns and quantifiers that make the owner a group ("how much do *they* spend", "*both* of them")
+GROUP_WORDS = frozenset({"they", "them", "we", "us", "both"})
+_COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
+#: dependents that open a clause of their own inside the asking clause ("... *if each cookie is 20
+#: calories*", "... *until all the food runs out*"): a condition or a description, not the asked quantity
+#: (so is any clause opened by a subordinating word, a "mark", whatever the parser calls its relation)
+_SUBORDINATE_DEPS = frozenset({"advcl", "relcl", "acl"})
+
+
+@dataclass(frozen=True)
+class AskedQuantity:
+    """What a question asks, read from its asking clause (:attr:`Ask.clause`): the aggregates named (each
+    with its first mention), the names of the story in it, the weekdays it names, and whether its owner is a
+    group."""
+
+    ask: Ask
+    aggregates: dict[str, Mention]
+    names: dict[str, Mention]
+    days: dict[str, Mention]
+    group: Mention | None
+
+
+def asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
+    """The :class:`AskedQuantity` of ``doc`` (computed once per document), or ``None`` when it asks
+    nothing."""
+    return cached(doc, "paraqd.asked_quantity", _asked_quantity)
+
+
+def _clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
+    """The tokens of the asking clause, and the indices of those outside its subordinate clauses (the word
+    that opens one, "before", "after", stays: "how many were there *before* the new ones grew" asks at that
+    time)."""
+    clause = ask.clause or ask.sentence
+    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+    if span is None:
+        return [], set()
+    inside = {t.i for t in span}
+    left_out = set()
+    for tok in span:
+        opens = tok.dep_ in _SUBORDINATE_DEPS or any(c.dep_ == "mark" for c in tok.children)
+        if opens and tok.head.i in inside and tok.head.i != tok.i:
+            left_out |= {t.i for t in tok.subtree if not (t.dep_ == "mark" and t.head.i == tok.i)}
+    return list(span), inside - left_out
+
+
+def _aggregate_of(tok, has_than: bool) -> str | None:
+    word, lemma = tok.lower_, (tok.lemma_ or tok.text).lower()
+    if word == "left" and tok.tag_ == "VBD":  # "how many people left the party": a departure
+        return None
+    if word == "first" and tok.i > 0 and tok.nbor(-1).lower_ == "at":  # "at first"
+        return INITIAL
+    if word == "all" and not (tok.dep_ in ("det", "predet") or _neighbour(tok, -1) == "in"
+                              or _neighbour(tok, 1) in ("together", "told")):
+        return None  # "all the shirts", "in all", "all together"; not "after all this"
+    if tok.tag_ in _COMPARATIVE_TAGS and has_than:  # "how many more ... than", "how much longer ... than"
+        return DIFFERENCE
+    return AGGREGATES.get(word) or AGGREGATES.get(lemma)
+
+
+def _neighbour(tok, offset: int) -> str:
+    i = tok.i + offset
+    return tok.doc[i].lower_ if 0 <= i < len(tok.doc) else ""
+
+
+def _asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
+    ask = find_ask(doc)
+    if ask is None:
+        return None
+    toks, main = _clause_tokens(doc, ask)
+    has_than = any(t.lower_ == "than" for t in toks if t.i in main)
+    aggregates: dict[str, Mention] = {}
+    names: dict[str, Mention] = {}
+    days: dict[str, Mention] = {}
+    group = None
+    for i, tok in enumerate(toks):
+        kind = _aggregate_of(tok, has_than) if tok.i in main else None
+        if kind is not None:
+            aggregates.setdefault(kind, token_mention(tok))
+        word = tok.lower_.rstrip("s") if tok.lower_.rstrip("s") in WEEKDAYS else tok.lower_
+        if word in WEEKDAYS:
+            days.setdefault(word, token_mention(tok))
+        elif tok.pos_ == "PROPN" and tok.is_alpha:
+            names.setdefault(tok.lower_, token_mention(tok))
+        if group is None and (tok.lower_ in GROUP_WORDS or _of_them(toks, i)):
+            group = token_mention(tok)
+    if len(names) > 1 and group is None:  # "Gina and Tom": the owner is a group of named people
+        group = next(iter(names.values()))
+    return AskedQuantity(ask, aggregates, names, days, group)
+
+
+def _of_them(toks, i: int) -> bool:
+    """Whether ``toks[i]`` opens "the two of them" / "all of us"."""
+    return (i + 2 < len(toks) and toks[i + 1].lower_ == "of" and toks[i + 2].lower_ in GROUP_WORDS)
+
+
+@dataclass(frozen=True)
+class AskedChange:
+    """The paraphrase asks for another quantity: ``what`` says how ("aggregate" or "part"), ``old`` and
+    ``new`` are the words of each question that say it (non-empty: every finding names its spans), and
+    ``old_kind`` / ``new_kind`` what each asks for (an aggregate of :data:`AGGREGATES`, or "whole" / "part")."""
+
+    what: str
+    old: tuple[Mention, ...]
+    new: tuple[Mention, ...]
+    old_kind: str
+    new_kind: str
+
+
+def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedChange]:
+    """What the paraphrase's question asks for instead of the question's (see the module docstring). Both
+    readings are kept on their documents, so the comparison costs little; it takes the two documents rather
+    than a :class:`~paraqd.analysis.pair.QuestionPair` because :mod:`.pair` may not import this module
+    (:mod:`.asked` reads :mod:`.relations`, which reads pairs)."""
+    q, p = asked_quantity(question), asked_quantity(paraphrase)
+    if q is None or p is None:
+        return []
+    changes = []
+    q_only = {k: m for k, m in q.aggregates.items() if k not in p.aggregates}
+    p_only = {k: m for k, m in p.aggregates.items() if k not in q.aggregates}
+    swapped = [(a, b) for a in q_only for b in p_only if frozenset((a, b)) in CONFLICTS]
+    if swapped:
+        a, b = swapped[0]
+        changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
+    for found in (_part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p)):
+        if found is not None:
+            changes.append(found)
+    return changes
+
+
+def _other_owner(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                 p: AskedQuantity) -> AskedChange | None:
+    """The paraphrase's question names another person of the story in place of the question's, who is still
+    in the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have", both still sharing
+    the money): it asks for that person's quantity. A name the paraphrase no longer has anywhere was renamed
+    or misspelt, not left for another."""
+    p_words = {t.lower_ for t in paraphrase.doc}
+    lost = {k: m for k, m in q.names.items() if k not in p.names and k in p_words}
+    story = _story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
+    new = {k: m for k, m in p.names.items() if k not in q.names and k in story}
+    if not lost or not new:
+        return None
+    return AskedChange("owner", tuple(lost.values()), tuple(new.values()), "owner", "owner")
+
+
+def _part_of_whole(question: QuestionDoc, q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
+    """The question asks for a whole (a total, "all", or a group) and the paraphrase, with no total and no
+    group, names only some of the story's people or days."""
+    whole = q.aggregates.get(TOTAL) or q.group
+    if whole is None or TOTAL in p.aggregates or p.group is not None:
+        return None
+    story_names = _story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
+    story_days = _story_words(question, q, lambda t: t.lower_.rstrip("s") in WEEKDAYS)
+    for named, q_named, story in ((p.names, q.names, story_names), (p.days, q.days, story_days)):
+        new = {k: m for k, m in named.items() if k not in q_named and k in story}
+        if new and len(set(named) & story) < len(story):
+            return AskedChange("part", (whole,), tuple(new.values()), "whole", "part")
+    return None
+
+
+def _story_words(doc: QuestionDoc, q: AskedQuantity, keep) -> set[str]:
+    """The lower-cased words for which ``keep`` holds, outside the question's asking clause."""
+    clause = q.ask.clause or q.ask.sentence
+    return {t.lower_.rstrip("s") if t.lower_.rstrip("s") in WEEKDAYS else t.lower_
+            for t in doc.doc if keep(t) and not clause.start <= t.idx < clause.end}
