@@ -62,23 +62,27 @@ CONFLICTS = frozenset(frozenset(p) for p in (
 #: pronouns and quantifiers that make the owner a group ("how much do *they* spend", "*both* of them")
 GROUP_WORDS = frozenset({"they", "them", "we", "us", "both"})
 _COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
-#: dependents that open a clause of their own inside the asking clause ("... *if each cookie is 20
-#: calories*", "... *until all the food runs out*"): a condition or a description, not the asked quantity
-#: (so is any clause opened by a subordinating word, a "mark", whatever the parser calls its relation)
-_SUBORDINATE_DEPS = frozenset({"advcl", "relcl", "acl"})
+#: a condition inside the asking clause ("... *assuming all the boxes hold 5*"): not the asked quantity
+_CONDITION_DEPS = frozenset({"advcl"})
+#: "total" before these nouns is the phrase of "how many" ("the total number of units" asks what "how many
+#: units" asks), not an aggregate said against another
+_COUNT_NOUNS = frozenset({"number", "amount", "count"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
 @dataclass(frozen=True)
 class AskedQuantity:
     """What a question asks, read from its asking clause (:attr:`Ask.clause`): the aggregates named (each
-    with its first mention), the names of the story in it, the weekdays it names, and whether its owner is a
-    group."""
+    with its first mention), the names of the story in it, the weekdays it names, whether its owner is a
+    group, and the names that are its subject."""
 
     ask: Ask
     aggregates: dict[str, Mention]
     names: dict[str, Mention]
     days: dict[str, Mention]
     group: Mention | None
+    #: the names that are the subject of the asking clause ("how much does *Samuel* have")
+    owners: dict[str, Mention]
 
 
 def asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
@@ -88,20 +92,20 @@ def asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
 
 
 def _clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
-    """The tokens of the asking clause, and the indices of those outside its subordinate clauses (the word
-    that opens one, "before", "after", stays: "how many were there *before* the new ones grew" asks at that
-    time)."""
+    """The tokens of the asking clause, and the indices of those that say the asked quantity: up to the first
+    word that opens a subordinate clause ("if", "until", "given that": conditions of the problem, "... *if
+    each cookie is 20 calories*"; the word itself stays: "how many were there *before* the new ones grew"
+    asks at that time), without conditions the parser attached inside ("assuming all the boxes hold 5")."""
     clause = ask.clause or ask.sentence
     span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
     if span is None:
         return [], set()
-    inside = {t.i for t in span}
-    left_out = set()
+    cut = next((t.i for t in span if t.dep_ == "mark" and t.i > span.start), span.end - 1)
+    main = {t.i for t in span if t.i <= cut}
     for tok in span:
-        opens = tok.dep_ in _SUBORDINATE_DEPS or any(c.dep_ == "mark" for c in tok.children)
-        if opens and tok.head.i in inside and tok.head.i != tok.i:
-            left_out |= {t.i for t in tok.subtree if not (t.dep_ == "mark" and t.head.i == tok.i)}
-    return list(span), inside - left_out
+        if tok.dep_ in _CONDITION_DEPS and tok.head.i in main and tok.head.i != tok.i:
+            main -= {t.i for t in tok.subtree if not (t.dep_ == "mark" and t.head.i == tok.i)}
+    return list(span), main
 
 
 def _aggregate_of(tok, has_than: bool) -> str | None:
@@ -110,9 +114,12 @@ def _aggregate_of(tok, has_than: bool) -> str | None:
         return None
     if word == "first" and tok.i > 0 and tok.nbor(-1).lower_ == "at":  # "at first"
         return INITIAL
-    if word == "all" and not (tok.dep_ in ("det", "predet") or _neighbour(tok, -1) == "in"
+    if word == "all" and not ((tok.dep_ in ("det", "predet") and tok.head.pos_ in ("NOUN", "PROPN"))
+                              or _neighbour(tok, -1) == "in"
                               or _neighbour(tok, 1) in ("together", "told")):
         return None  # "all the shirts", "in all", "all together"; not "after all this"
+    if word == "total" and tok.head.lemma_.lower() in _COUNT_NOUNS and tok.head.i != tok.i:
+        return None
     if tok.tag_ in _COMPARATIVE_TAGS and has_than:  # "how many more ... than", "how much longer ... than"
         return DIFFERENCE
     return AGGREGATES.get(word) or AGGREGATES.get(lemma)
@@ -128,9 +135,10 @@ def _asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
     if ask is None:
         return None
     toks, main = _clause_tokens(doc, ask)
-    has_than = any(t.lower_ == "than" for t in toks if t.i in main)
+    has_than = any(t.lower_ in ("than", "compared") for t in toks if t.i in main)
     aggregates: dict[str, Mention] = {}
     names: dict[str, Mention] = {}
+    owners: dict[str, Mention] = {}
     days: dict[str, Mention] = {}
     group = None
     for i, tok in enumerate(toks):
@@ -142,11 +150,13 @@ def _asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
             days.setdefault(word, token_mention(tok))
         elif tok.pos_ == "PROPN" and tok.is_alpha:
             names.setdefault(tok.lower_, token_mention(tok))
+            if tok.dep_ in _SUBJECT_DEPS:
+                owners.setdefault(tok.lower_, token_mention(tok))
         if group is None and (tok.lower_ in GROUP_WORDS or _of_them(toks, i)):
             group = token_mention(tok)
     if len(names) > 1 and group is None:  # "Gina and Tom": the owner is a group of named people
         group = next(iter(names.values()))
-    return AskedQuantity(ask, aggregates, names, days, group)
+    return AskedQuantity(ask, aggregates, names, days, group, owners)
 
 
 def _of_them(toks, i: int) -> bool:
@@ -190,14 +200,14 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
 
 def _other_owner(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
                  p: AskedQuantity) -> AskedChange | None:
-    """The paraphrase's question names another person of the story in place of the question's, who is still
-    in the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have", both still sharing
+    """The paraphrase's question has another person of the story as its subject in place of the question's,
+    who is still in the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have", both still sharing
     the money): it asks for that person's quantity. A name the paraphrase no longer has anywhere was renamed
     or misspelt, not left for another."""
     p_words = {t.lower_ for t in paraphrase.doc}
-    lost = {k: m for k, m in q.names.items() if k not in p.names and k in p_words}
     story = _story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
-    new = {k: m for k, m in p.names.items() if k not in q.names and k in story}
+    lost = {k: m for k, m in q.owners.items() if k not in p.names and k in p_words and k in story}
+    new = {k: m for k, m in p.owners.items() if k not in q.names and k in story}
     if not lost or not new:
         return None
     return AskedChange("owner", tuple(lost.values()), tuple(new.values()), "owner", "owner")
