@@ -107,3 +107,21 @@ def test_aggregates_compare_by_class_not_by_word(checker, thing, name, total, to
     assert _changes(checker, asked_total, asked_total2) == ()  # the same aggregate in other words
     assert _changes(checker, asked_left, asked_left2) == ()
     assert "aggregate" in {c.what for c in _changes(checker, asked_left, asked_total)}  # what is left -> the total
+
+
+GARDEN = "A garden is a rectangle. Its perimeter is 40 meters and its length is 12 meters. "
+
+
+def test_another_property_of_the_thing_is_caught_and_a_synonym_kept(checker):
+    from paraqd.analysis.lexicon import default_lexicon
+
+    if default_lexicon() is None:
+        pytest.skip("WordNet not installed (the optional extra): the minor question_changed stays")
+    question = GARDEN + "What is the width of the garden?"
+    changed = checker.check(question, GARDEN + "What is the area of the garden?")
+    assert "question_quantity_changed" in changed.kinds(Severity.MAJOR) and not changed.passed
+    same = checker.check(question, "A rectangular garden has a perimeter of 40 meters and a length of 12 meters. "
+                                   "What is the breadth of the garden?")
+    assert "question_quantity_changed" not in same.kinds()
+    trip = "A train goes 60 miles per hour for 3 hours. "
+    assert _changes(checker, trip + "What is the distance it covers?", trip + "What is the length of its trip?") == ()

@@ -138,3 +138,16 @@ def test_every_finding_on_operator_outputs_is_true(key, data, question_pool, par
         return
     result = checker.check(doc, parse(out))
     assert [w for f in result.findings for w in falsehoods(doc.text, out, f)] == []
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    ("Mia had $40 and spent $12. How much money does Mia have left?",
+     "Mia had $40 and spent $12. How much money did Mia spend in total?"),
+    ("Ana buys 4 pens and Ben buys 3 pens. How many pens do they buy altogether?",
+     "Ana buys 4 pens and Ben buys 3 pens. How many pens does Ben buy?"),
+    ("Omar paid $18 for 3 mugs. Now he has $7. How much did each mug cost?",
+     "Omar paid $18 for 3 mugs. Now he has $7. How much money did Omar have before buying the mugs?"),
+])
+def test_question_quantity_changed_names_words_of_the_texts(checker, question, paraphrase):
+    findings = [f for f in checker.check(question, paraphrase).findings if f.kind == "question_quantity_changed"]
+    assert findings and not [w for f in findings for w in falsehoods(question, paraphrase, f)]

@@ -21,6 +21,10 @@ instead:
   book cost" -> "how much money did he have *before*"). A paraphrase that only drops or adds an aggregate
   word ("how many did he read" -> "how many did he read in total") says nothing new: the aggregate is
   often implicit, and rewordings add and drop these words freely;
+- **another property** of the thing asked (with WordNet): "the *width* of the sandbox" -> "the *area* of the
+  sandbox";
+- **another person's quantity**: the clause's subject is another name of the story, the question's still in
+  the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have");
 - **a part of the whole**: the question asks for the whole (an aggregate "in all", "all the shirts", or a
   group: "they", "both") and the paraphrase, with no total, names only some of the story's people or days
   ("how much do *they* spend in all" -> "how much does *Teddy* spend"; "how many kilometers did she ride in
@@ -35,7 +39,8 @@ from dataclasses import dataclass
 from .asked import Ask, find_ask
 from .days import WEEKDAYS
 from .document import Mention, QuestionDoc
-from .terms import cached, token_mention
+from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
+from .terms import LIGHT_NOUNS, cached, token_mention
 
 #: the aggregates a question can ask of a quantity
 TOTAL, REMAINING, DIFFERENCE, EACH, INITIAL, NOW = "total", "remaining", "difference", "each", "initial", "now"
@@ -192,7 +197,7 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
     if swapped:
         a, b = swapped[0]
         changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
-    for found in (_part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p)):
+    for found in (_part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p), _other_property(q, p)):
         if found is not None:
             changes.append(found)
     return changes
@@ -226,6 +231,25 @@ def _part_of_whole(question: QuestionDoc, q: AskedQuantity, p: AskedQuantity) ->
         if new and len(set(named) & story) < len(story):
             return AskedChange("part", (whole,), tuple(new.values()), "whole", "part")
     return None
+
+
+def _other_property(q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
+    """The question asks for one measurable property of a thing and the paraphrase for another ("what is the
+    *width* of the sandbox" -> "what is the *area* of the sandbox"): both asked nouns are properties in WordNet
+    (:meth:`~paraqd.analysis.lexicon.Lexicon.is_property`) and neither is the other, a synonym of it, nor a
+    more general or more specific word for it ("length" -> "distance" is the same). Without WordNet, nothing
+    (the question check's minor "asks for another noun" stays)."""
+    a, b = q.ask, p.ask
+    if a.noun is None or b.noun is None or a.noun == b.noun or a.noun_span is None or b.noun_span is None:
+        return None
+    if a.noun in LIGHT_NOUNS or b.noun in LIGHT_NOUNS:
+        return None
+    lex = default_lexicon()
+    if lex is None or not (lex.is_property(a.noun) and lex.is_property(b.noun)):
+        return None
+    if lex.relation(a.noun, b.noun) not in (SIBLING, UNRELATED, ANTONYM):
+        return None
+    return AskedChange("property", (a.noun_span,), (b.noun_span,), a.noun, b.noun)
 
 
 def _story_words(doc: QuestionDoc, q: AskedQuantity, keep) -> set[str]:

@@ -111,6 +111,7 @@ class Lexicon:
         self._closure = functools.lru_cache(maxsize=20000)(self._hypernyms)
         self._near = functools.lru_cache(maxsize=20000)(self._near_classes)
         self._cached_relation = functools.lru_cache(maxsize=100000)(self._relation)
+        self._cached_property = functools.lru_cache(maxsize=20000)(self._property)
 
     def knows(self, word: str, pos: str = "n") -> bool:
         """Whether WordNet has ``word`` (any inflection) as a ``pos`` ("n", "v", "a")."""
@@ -164,6 +165,15 @@ class Lexicon:
             frontier = {h for s in frontier for h in s.hypernyms()}
             found |= frontier
         return frozenset(s for s in found if s.name().split(".")[0] not in _TOO_GENERAL)
+
+    def is_property(self, word: str) -> bool:
+        """Whether a sense of the noun ``word`` is a measurable property of a thing (below WordNet's
+        ``property.n.02``: width, area, height, age, speed, weight, distance, volume ...)."""
+        return self._cached_property(word.strip().lower())
+
+    def _property(self, word: str) -> bool:
+        top = self._wn.synset("property.n.02")
+        return any(top in path for s in self._synsets(word, "n") for path in s.hypernym_paths())
 
     def same_thing(self, a: str, b: str, pos: str = "n") -> bool | None:
         """Whether ``b`` may name what ``a`` names (the same word, a synonym or a more general word);

@@ -179,6 +179,9 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
                 continue
             message = (f"the question asks about {_listed(change.old)}, the paraphrase about {_listed(change.new)}, "
                        f"another name of the problem")
+        elif change.what == "property":
+            message = (f'the question asks for the {change.old[0].text}, the paraphrase for another property, the '
+                       f'{change.new[0].text}')
         elif change.what == "aggregate":
             message = (f'the question asks for {_AGGREGATE_NAMES[change.old_kind]} ("{change.old[0].text}"), the '
                        f'paraphrase for {_AGGREGATE_NAMES[change.new_kind]} ("{change.new[0].text}")')
