@@ -23,6 +23,8 @@ instead:
   often implicit, and rewordings add and drop these words freely;
 - **another property** of the thing asked (with WordNet): "the *width* of the sandbox" -> "the *area* of the
   sandbox";
+- **another thing the problem counts** (with WordNet): "how many *pencils* does she have" -> "how many full
+  *rows* can she make";
 - **another person's quantity**: the clause's subject is another name of the story, the question's still in
   the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have");
 - **a part of the whole**: the question asks for the whole (an aggregate "in all", "all the shirts", or a
@@ -197,7 +199,8 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
     if swapped:
         a, b = swapped[0]
         changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
-    for found in (_part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p), _other_property(q, p)):
+    for found in (_part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p),
+                  _other_property(q, p) or _other_thing(question, paraphrase, q, p)):
         if found is not None:
             changes.append(found)
     return changes
@@ -250,6 +253,41 @@ def _other_property(q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
     if lex.relation(a.noun, b.noun) not in (SIBLING, UNRELATED, ANTONYM):
         return None
     return AskedChange("property", (a.noun_span,), (b.noun_span,), a.noun, b.noun)
+
+
+def _other_thing(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                 p: AskedQuantity) -> AskedChange | None:
+    """The paraphrase asks for another thing the problem counts: its asked noun is a noun of the question's
+    story, the question's asked noun is still in the paraphrase's story, neither question sentence has the
+    other's noun, and WordNet knows them as different things ("how many *pencils* does she have" -> "how many
+    full *rows* can she make", the pencils still put into rows). A synonym, a more general or a more specific
+    word is not another thing; without WordNet, nothing."""
+    a, b = q.ask, p.ask
+    if a.noun is None or b.noun is None or a.noun == b.noun or a.noun_span is None or b.noun_span is None:
+        return None
+    if a.noun in LIGHT_NOUNS or b.noun in LIGHT_NOUNS or not (_is_noun(question, a) and _is_noun(paraphrase, b)):
+        return None
+    if b.noun not in _lemmas(question, a.sentence, inside=False) or a.noun not in _lemmas(paraphrase, b.sentence,
+                                                                                           inside=False):
+        return None
+    if b.noun in _lemmas(question, a.sentence, inside=True) or a.noun in _lemmas(paraphrase, b.sentence,
+                                                                                  inside=True):
+        return None
+    lex = default_lexicon()
+    if lex is None or lex.relation(a.noun, b.noun) not in (SIBLING, UNRELATED, ANTONYM):
+        return None
+    return AskedChange("thing", (a.noun_span,), (b.noun_span,), a.noun, b.noun)
+
+
+def _is_noun(doc: QuestionDoc, ask: Ask) -> bool:
+    """Whether the asked noun is a common noun (a name read as the asked noun says nothing of a thing)."""
+    span = doc.doc.char_span(ask.noun_span.start, ask.noun_span.end, alignment_mode="expand")
+    return span is not None and all(t.pos_ == "NOUN" for t in span)
+
+
+def _lemmas(doc: QuestionDoc, sentence: Mention, inside: bool) -> set[str]:
+    """The lower-cased lemmas of ``doc`` inside ``sentence`` (or outside it)."""
+    return {(t.lemma_ or t.text).lower() for t in doc.doc if (sentence.start <= t.idx < sentence.end) == inside}
 
 
 def _story_words(doc: QuestionDoc, q: AskedQuantity, keep) -> set[str]:

@@ -182,6 +182,9 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
         elif change.what == "property":
             message = (f'the question asks for the {change.old[0].text}, the paraphrase for another property, the '
                        f'{change.new[0].text}')
+        elif change.what == "thing":
+            message = (f'the question asks for "{change.old[0].text}", the paraphrase for "{change.new[0].text}", '
+                       f'another thing of the problem')
         elif change.what == "aggregate":
             message = (f'the question asks for {_AGGREGATE_NAMES[change.old_kind]} ("{change.old[0].text}"), the '
                        f'paraphrase for {_AGGREGATE_NAMES[change.new_kind]} ("{change.new[0].text}")')
