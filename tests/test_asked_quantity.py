@@ -125,3 +125,18 @@ def test_another_property_of_the_thing_is_caught_and_a_synonym_kept(checker):
     assert "question_quantity_changed" not in same.kinds()
     trip = "A train goes 60 miles per hour for 3 hours. "
     assert _changes(checker, trip + "What is the distance it covers?", trip + "What is the length of its trip?") == ()
+
+
+ALBUM = "Kim puts her stamps into albums with 20 stamps on each page. She has 4 boxes of 30 stamps. "
+
+
+def test_another_thing_of_the_problem_asked_is_caught_and_the_same_thing_kept(checker):
+    from paraqd.analysis.lexicon import default_lexicon
+
+    if default_lexicon() is None:
+        pytest.skip("WordNet not installed (the optional extra)")
+    question = ALBUM + "How many stamps does she have?"
+    changed = checker.check(question, ALBUM + "How many full pages can she fill?")
+    assert "question_quantity_changed" in changed.kinds(Severity.MAJOR) and not changed.passed
+    assert _changes(checker, question, ALBUM + "What is the number of stamps she owns?") == ()
+    assert _changes(checker, question, ALBUM + "How many stamps does Kim own in all?") == ()
