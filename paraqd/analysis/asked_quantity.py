@@ -200,7 +200,7 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
         a, b = swapped[0]
         changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
     for found in (_part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p),
-                  _other_property(q, p) or _other_thing(question, paraphrase, q, p)):
+                  _other_property(question, paraphrase, q, p) or _other_thing(question, paraphrase, q, p)):
         if found is not None:
             changes.append(found)
     return changes
@@ -236,7 +236,8 @@ def _part_of_whole(question: QuestionDoc, q: AskedQuantity, p: AskedQuantity) ->
     return None
 
 
-def _other_property(q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
+def _other_property(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                    p: AskedQuantity) -> AskedChange | None:
     """The question asks for one measurable property of a thing and the paraphrase for another ("what is the
     *width* of the sandbox" -> "what is the *area* of the sandbox"): both asked nouns are properties in WordNet
     (:meth:`~paraqd.analysis.lexicon.Lexicon.is_property`) and neither is the other, a synonym of it, nor a
@@ -245,7 +246,12 @@ def _other_property(q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
     a, b = q.ask, p.ask
     if a.noun is None or b.noun is None or a.noun == b.noun or a.noun_span is None or b.noun_span is None:
         return None
-    if a.noun in LIGHT_NOUNS or b.noun in LIGHT_NOUNS:
+    # a property is asked of a thing ("what is the width of ..."), never counted: "how many oranges" counts
+    # fruit, whatever other senses (a colour) the word has
+    if a.noun in LIGHT_NOUNS or b.noun in LIGHT_NOUNS or "how many" in (a.form, b.form):
+        return None
+    # the question's property still named in the paraphrase's question ("the weekly *speed* gain") is asked
+    if b.noun in _lemmas(question, a.sentence, inside=True) or a.noun in _lemmas(paraphrase, b.sentence, inside=True):
         return None
     lex = default_lexicon()
     if lex is None or not (lex.is_property(a.noun) and lex.is_property(b.noun)):
