@@ -123,6 +123,8 @@ def test_another_property_of_the_thing_is_caught_and_a_synonym_kept(checker):
     same = checker.check(question, "A rectangular garden has a perimeter of 40 meters and a length of 12 meters. "
                                    "What is the breadth of the garden?")
     assert "question_quantity_changed" not in same.kinds()
+    jon = "Jon throws a ball at 80 miles per hour. After 16 weeks of training he throws 20% faster. "
+    assert _changes(checker, jon + "How much speed did he gain per week?", jon + "What is his weekly speed gain?") == ()
     trip = "A train goes 60 miles per hour for 3 hours. "
     assert _changes(checker, trip + "What is the distance it covers?", trip + "What is the length of its trip?") == ()
 
