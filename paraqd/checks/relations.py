@@ -14,6 +14,7 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 from __future__ import annotations
 
 from ..analysis.days import added_days, changed_days
+from ..analysis.directions import GAIN, flipped_directions
 from ..analysis.information import timed_problem
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
@@ -24,6 +25,7 @@ from ..analysis.relations import (
     lost_in_place,
     other_operands,
     relation_words,
+    reversed_comparisons,
     swapped_operands,
 )
 from ..analysis.roles import exchanged_roles
@@ -69,6 +71,7 @@ class RelationCheck(Check):
         findings = self._scale_findings(pair, q_words, p_words, flipped_scales)
         findings += self._in_place_findings(pair, flipped_scales)
         findings += self._day_and_role_findings(pair)
+        findings += self._direction_findings(pair, findings)
         findings += self._negation_findings(pair, q_words, p_words)
         return findings
 
@@ -157,6 +160,39 @@ class RelationCheck(Check):
                 f'"{q_roles.agent_at.text}" {q_roles.verb_at.text} to "{q_roles.recipient_at.text}", in the '
                 f'paraphrase "{p_roles.agent_at.text}" {p_roles.verb_at.text} to "{p_roles.recipient_at.text}"',
                 self.flipped, (q_roles.agent_at, q_roles.recipient_at), (p_roles.agent_at, p_roles.recipient_at),
+            ))
+        return findings
+
+    def _direction_findings(self, pair: QuestionPair, found: list[Finding]) -> list[Finding]:
+        """Quantities that move the other way (:mod:`paraqd.analysis.directions`) and comparisons whose sides
+        swapped (:func:`~paraqd.analysis.relations.reversed_comparisons`); a verb already reported with its
+        roles exchanged is not reported twice."""
+        findings: list[Finding] = []
+        reported = {m.start for f in found if f.kind == FindingKind.ROLES_EXCHANGED for m in f.question_spans}
+        seen: set[int] = set()
+        for flip in flipped_directions(pair):
+            q, p = flip.question, flip.paraphrase
+            if q.verb == p.verb and reported:
+                continue
+            if q.verb_at.start in seen:
+                continue
+            seen.add(q.verb_at.start)
+            q_way = "gains" if q.sign_of(flip.who) == GAIN else "loses"
+            p_way = "gains" if p.sign_of(flip.who) == GAIN else "loses"
+            q_who, p_who = q.mention_of(flip.who), p.mention_of(flip.who)
+            who = f'"{q_who.text}"' if q_who is not None else flip.who
+            findings.append(Finding(
+                FindingKind.DIRECTION_FLIPPED,
+                f'"{flip.number.text}": {who} {q_way} it in the question ("{q.verb_at.text}") but {p_way} it in '
+                f'the paraphrase ("{p.verb_at.text}")', self.flipped,
+                tuple(m for m in (flip.number, q.verb_at, q_who) if m is not None),
+                tuple(m for m in (p.verb_at, p_who) if m is not None),
+            ))
+        for q_m, p_m in reversed_comparisons(pair, self.lexicon):
+            findings.append(Finding(
+                FindingKind.COMPARISON_REVERSED,
+                f'"{q_m.text}" compares the other way round: the paraphrase\'s "{p_m.text}" swaps the two things '
+                'compared', self.flipped, (q_m,), (p_m,),
             ))
         return findings
 
