@@ -222,7 +222,7 @@ def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | Non
             signs = _transfer(verb, role, under, way[1], named)
         elif way is not None and role in ("dobj", "nsubj", "nsubjpass"):
             signs[PLACE] = way[1]
-        elif role == "nsubj" and _motion(verb):  # "8 people got *off* the train"
+        if not signs and role == "nsubj" and _motion(verb):  # "8 people got *off* the train"
             signs[PLACE] = _motion(verb)
     if not signs:
         return None
