@@ -181,3 +181,37 @@ def test_a_factor_kept_as_a_factor_is_kept(checker):
     q = "A pen costs $4. A bag costs twice the price of the pen. How much do both cost?"
     p = "A pen costs $4. A bag costs double what the pen costs. How much do both cost?"
     assert "comparison_changed" not in checker.check(q, p).kinds()
+
+
+# -- a change of an amount raised or lowered --------------------------------------------------------------------
+
+SHOP = "A lamp costs 60 dollars. There is a discount of 15 dollars on the lamp. How much does the lamp cost now?"
+
+
+@needs_wordnet
+@pytest.mark.parametrize("paraphrase", [
+    "A lamp costs 60 dollars. There is a surcharge of 15 dollars on the lamp. How much does the lamp cost now?",
+    "A lamp costs 60 dollars. Its price has gone up by 15 dollars. How much does the lamp cost now?",
+])
+def test_an_amount_raised_instead_of_lowered_is_caught(checker, paraphrase):
+    result = checker.check(SHOP, paraphrase)
+    assert "direction_flipped" in result.kinds(Severity.CRITICAL) and not result.passed
+
+
+@needs_wordnet
+@pytest.mark.parametrize("paraphrase", [
+    "A lamp costs 60 dollars. There is a reduction of 15 dollars on the lamp. How much does the lamp cost now?",
+    "A lamp costs 60 dollars. Its price has been reduced by 15 dollars. How much does the lamp cost now?",
+    "A lamp costs 60 dollars, but it is sold with 15 dollars off. How much does the lamp cost now?",
+])
+def test_an_amount_lowered_in_other_words_is_kept(checker, paraphrase):
+    assert "direction_flipped" not in checker.check(SHOP, paraphrase).kinds()
+
+
+def test_a_comparison_between_two_verbs_that_are_stop_words_is_read():
+    q = "Ada made 30 cups and gave 12 away. How many more cups did Ada make than those she gave?"
+    p = "Ada made 30 cups and gave 12 away. How many more cups did Ada give than those she made?"
+    from paraqd.analysis.relations import default_lexicon as relation_lexicon
+    from paraqd.analysis.relations import reversed_comparisons
+    assert reversed_comparisons(QuestionPair(analyze(q), analyze(p)), relation_lexicon())
+    assert not reversed_comparisons(QuestionPair(analyze(q), analyze(q)), relation_lexicon())

@@ -52,6 +52,14 @@ _AGENT_LOSES = frozenset({"give.v.01", "give.v.03", "give.v.08", "transfer.v.05"
 #: WordNet concepts of a change of place, for the thing moved
 _INTO_PLACE = frozenset({"add.v.01", "arrive.v.01"})
 _OUT_OF_PLACE = frozenset({"remove.v.01", "leave.v.01"})
+#: WordNet concepts of a change of an amount (a price, a speed): up ("increase", "go up", a "surcharge", a "fee",
+#: a "tax", a "markup") or down ("decrease", "drop", a "discount", a "reduction")
+_AMOUNT_UP = frozenset({"increase.v.01", "increase.v.02", "increase.n.02", "increase.n.04", "addition.n.03",
+                        "charge.n.03", "charge.n.08", "gain.n.04"})
+_AMOUNT_DOWN = frozenset({"decrease.v.01", "decrease.v.02", "decrease.n.01", "decrease.n.02", "decrease.n.03",
+                          "decrease.n.04"})
+#: the participant of a change of an amount ("gone up by 45%", "a 45% discount")
+AMOUNT = "the amount"
 #: direction particles (closed class): toward a place, away from it
 _TOWARD = frozenset({"in", "into", "on", "onto", "aboard"})
 _AWAY = frozenset({"off", "out", "away"})
@@ -92,6 +100,49 @@ def verb_direction(lemma: str) -> tuple[str, int] | None:
                               (_INTO_PLACE, (_MOVE, GAIN)), (_OUT_OF_PLACE, (_MOVE, LOSS))):
             if above & concepts:
                 return way
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def amount_direction(lemma: str, pos: str = "v") -> int:
+    """:data:`GAIN` when the first sense of ``lemma`` (a verb, or a noun with ``pos="n"``) that changes an amount
+    raises it ("increase", "go_up", "surcharge"), :data:`LOSS` when it lowers it ("drop", "discount"), else 0."""
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return 0
+    for above, _antonyms in lexicon.verb_senses(lemma, _SENSES if pos == "v" else 1, pos):
+        if above & _AMOUNT_UP:
+            return GAIN
+        if above & _AMOUNT_DOWN:
+            return LOSS
+    return 0
+
+
+def _amount_change(tok) -> tuple[int, object] | None:
+    """``(sign, the word)`` when the number token ``tok`` measures a change of an amount: it counts a noun of
+    one ("a 45% *discount*", "a *surcharge* of 25 dollars") or is what a verb of one changes by ("has *gone up*
+    by 45%", "*drops* by 100 km")."""
+    cur = tok
+    for _ in range(4):
+        head = cur.head
+        if head is cur:
+            return None
+        if cur.dep_ == "pobj" and head.lower_ == "by" and head.head.pos_ == "VERB":
+            verb = head.head
+            prt = _child(verb, ("prt",))
+            lemma = (verb.lemma_ or verb.text).lower()
+            sign = amount_direction(f"{lemma}_{prt.lower_}") if prt is not None else 0
+            sign = sign or amount_direction(lemma)
+            return (sign, verb) if sign else None
+        if cur.dep_ == "pobj" and head.lower_ != "of":
+            return None
+        if head.pos_ == "NOUN" and not head.like_num and head.i != tok.i and head.text not in ("%",):
+            sign = amount_direction((head.lemma_ or head.text).lower(), "n")
+            if sign:
+                return sign, head
+        if head.pos_ in ("VERB", "AUX"):
+            return None
+        cur = head
     return None
 
 
@@ -200,9 +251,20 @@ def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | Non
         return None
     tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
     found = _moved(tok)
-    if found is None:
+    moved = _moved_direction(tok, *found) if found is not None else None
+    if moved is not None:
+        return moved
+    change = _amount_change(tok)
+    if change is None:
         return None
-    verb, role, under = found
+    sign, word = change
+    return Direction((word.lemma_ or word.text).lower(), Mention(word.idx, word.idx + len(word.text), word.text),
+                     ((AMOUNT, sign),))
+
+
+def _moved_direction(tok, verb, role: str, under) -> Direction | None:
+    """The direction of the number token ``tok`` moved by ``verb`` (``under``: the word under the verb that holds
+    it, in the ``role``)."""
     if verb.dep_ in ("acl", "ccomp", "xcomp", "oprd") and verb.head.lemma_ in ("have", "be"):
         return None  # "has 15 crayons *left*": what remains, not a move
     lemma = (verb.lemma_ or verb.text).lower()

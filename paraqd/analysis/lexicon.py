@@ -165,12 +165,12 @@ class Lexicon:
             found |= frontier
         return frozenset(s for s in found if s.name().split(".")[0] not in _TOO_GENERAL)
 
-    def verb_senses(self, verb: str, senses: int = 3) -> list[tuple[frozenset[str], frozenset[str]]]:
-        """For each of the first ``senses`` senses of ``verb`` (most frequent first): the names of the sense and
-        every synset above it (``"give.v.03"``, ``"transfer.v.05"``) and the verbs WordNet gives as its
-        antonyms (``buy`` -> ``sell``)."""
+    def verb_senses(self, verb: str, senses: int = 3, pos: str = "v") -> list[tuple[frozenset[str], frozenset[str]]]:
+        """For each of the first ``senses`` senses of ``verb`` (most frequent first; ``pos="n"`` for a noun's):
+        the names of the sense and every synset above it (``"give.v.03"``, ``"transfer.v.05"``) and the words
+        WordNet gives as its antonyms (``buy`` -> ``sell``)."""
         found = []
-        for synset in self._synsets(verb, "v")[:senses]:
+        for synset in self._synsets(verb, pos)[:senses]:
             above, frontier = {synset}, {synset}
             for _ in range(MAX_HYPERNYM_STEPS):
                 frontier = {h for s in frontier for h in s.hypernyms()} - above

@@ -132,8 +132,9 @@ _OPERAND_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 
 
 def _content(tokens, skip) -> set[str]:
+    # a verb counts even when it is a stop word: "those he *made*" vs "those he *sold*"
     return {(t.lemma_ or t.text).lower() for t in tokens
-            if t.pos_ in _OPERAND_POS and not t.is_stop and t.i not in skip}
+            if t.pos_ in _OPERAND_POS and (not t.is_stop or t.pos_ == "VERB") and t.i not in skip}
 
 
 def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | None:

@@ -135,8 +135,8 @@ class FindingKind(enum.StrEnum):
     ROLES_EXCHANGED = ("roles_exchanged", "relations", (CRITICAL,), "\"{a}\" and \"{b}\" exchanged roles: ...",
                        "the giver and receiver of a verb exchanged")
     DIRECTION_FLIPPED = ("direction_flipped", "relations", (CRITICAL,),
-                         "{number}: \"{who}\" {gains or loses} in the question (\"{word}\") but {loses or gains} in "
-                         "the paraphrase (\"{word}\")",
+                         "\"{number}\" {goes to / leaves someone, is added / taken away, raises / lowers the amount} in the "
+                         "question (\"{word}\") but {the other way} in the paraphrase (\"{word}\")",
                          "a quantity moves the other way for someone (gives -> gets, adds -> removes, got on -> got "
                          "off): read from its verb and the verb's arguments")
     COMPARISON_REVERSED = ("comparison_reversed", "relations", (CRITICAL,),

@@ -14,7 +14,7 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 from __future__ import annotations
 
 from ..analysis.days import added_days, changed_days
-from ..analysis.directions import GAIN, flipped_directions
+from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions
 from ..analysis.information import timed_problem
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
@@ -32,6 +32,16 @@ from ..analysis.roles import exchanged_roles
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
+
+
+def _way(who: str, mention, sign: int) -> str:
+    """How a quantity moves for ``who``, in words: "goes to "Mae"", "leaves the place", "lowers the amount"."""
+    if who == PLACE:
+        return "is added" if sign == GAIN else "is taken away"
+    if who == AMOUNT:
+        return "raises the amount" if sign == GAIN else "lowers the amount"
+    name = f'"{mention.text}"' if mention is not None else who
+    return f"goes to {name}" if sign == GAIN else f"leaves {name}"
 
 
 def _quoted(mentions) -> str:
@@ -177,14 +187,12 @@ class RelationCheck(Check):
             if q.verb_at.start in seen:
                 continue
             seen.add(q.verb_at.start)
-            q_way = "gains" if q.sign_of(flip.who) == GAIN else "loses"
-            p_way = "gains" if p.sign_of(flip.who) == GAIN else "loses"
             q_who, p_who = q.mention_of(flip.who), p.mention_of(flip.who)
-            who = f'"{q_who.text}"' if q_who is not None else flip.who
+            q_way, p_way = (_way(flip.who, q_who, d.sign_of(flip.who)) for d in (q, p))
             findings.append(Finding(
                 FindingKind.DIRECTION_FLIPPED,
-                f'"{flip.number.text}": {who} {q_way} it in the question ("{q.verb_at.text}") but {p_way} it in '
-                f'the paraphrase ("{p.verb_at.text}")', self.flipped,
+                f'"{flip.number.text}" {q_way} in the question ("{q.verb_at.text}") but {p_way} in the paraphrase '
+                f'("{p.verb_at.text}")', self.flipped,
                 tuple(m for m in (flip.number, q.verb_at, q_who) if m is not None),
                 tuple(m for m in (p.verb_at, p_who) if m is not None),
             ))
