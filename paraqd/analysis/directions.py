@@ -15,6 +15,9 @@ text, the verb that moves it and what that verb does to each participant:
   "in, into, on, onto, aboard" against "off, out, away" ("got *on* the train", "flew *away*").
 - a noun that names a transfer, counted by the number ("a $50 *payment*" -> "pay"), reads as its verb
   (WordNet's derivational links).
+- a change of an *amount* (a price, a speed) that the number measures: up ("has *gone up* by 45%", a
+  *surcharge* of $25, a 5% *fee*: a first sense under WordNet's ``increase`` or ``charge`` concepts) or down
+  ("*drops* by 100 km", a 45% *discount*: under ``decrease``).
 
 Senses are WordNet's, most frequent first: the first of a verb's three first senses that falls under one of
 those few concepts decides (the concepts are the grammar of a transfer, not a list of verbs). Without WordNet
@@ -137,7 +140,11 @@ def _amount_change(tok) -> tuple[int, object] | None:
         if cur.dep_ == "pobj" and head.lower_ != "of":
             return None
         if head.pos_ == "NOUN" and not head.like_num and head.i != tok.i and head.text not in ("%",):
-            sign = amount_direction((head.lemma_ or head.text).lower(), "n")
+            lemma = (head.lemma_ or head.text).lower()
+            # a compound WordNet knows first: "service *charge*" is a fee, "charge" alone an attack
+            compound = next((c.lower_ for c in head.children if c.dep_ == "compound" and c.is_alpha), None)
+            sign = amount_direction(f"{compound}_{lemma}", "n") if compound else 0
+            sign = sign or amount_direction(lemma, "n")
             if sign:
                 return sign, head
         if head.pos_ in ("VERB", "AUX"):

@@ -4,7 +4,8 @@ Numbers, units and names can all survive while the problem changes: "the *least*
 "the *greatest* possible value", "he *sells* 5 pens" -> "he *buys* 5 pens", "does *not* bat left-handed" ->
 "does bat left-handed". :mod:`paraqd.analysis.relations` reads the relation words of each text (two-pole
 scales, ``data/resources/relations.json``) and their changes in place; :mod:`paraqd.analysis.days` relative
-days; :mod:`paraqd.analysis.roles` who gives to whom. This check turns them into findings: a word whose pole
+days; :mod:`paraqd.analysis.roles` who gives to whom; :mod:`paraqd.analysis.directions` which way each quantity
+moves (who gains it and who loses it). This check turns them into findings: a word whose pole
 the paraphrase swapped for the other is a *flip*, a word of one pole that vanished is *missing* (minor:
 rewordings drop "more" in "5 more than" -> "5 above"; major when the paraphrase only deletes words, which
 rewords nothing), and negations are counted on their own (minor: translation lexicalises them, "not passed"
