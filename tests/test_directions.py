@@ -215,3 +215,24 @@ def test_a_comparison_between_two_verbs_that_are_stop_words_is_read():
     from paraqd.analysis.relations import reversed_comparisons
     assert reversed_comparisons(QuestionPair(analyze(q), analyze(p)), relation_lexicon())
     assert not reversed_comparisons(QuestionPair(analyze(q), analyze(q)), relation_lexicon())
+
+
+# -- a verb replaced by its WordNet antonym -----------------------------------------------------------------------
+
+SAVINGS = "Nadia had $120 in the bank. She deposited $45 into her account. How much money is in the account?"
+
+
+@needs_wordnet
+def test_a_verb_turned_into_its_antonym_is_caught(checker):
+    p = "Nadia had $120 in the bank. She withdrew $45 from her account. How much money is in the account?"
+    result = checker.check(SAVINGS, p)
+    assert "direction_flipped" in result.kinds(Severity.CRITICAL) and not result.passed
+
+
+@needs_wordnet
+@pytest.mark.parametrize("paraphrase", [
+    "Nadia had $120 in the bank. She put $45 into her account. How much money is in the account?",
+    "Nadia had $120 in the bank. $45 was deposited into her account by her. How much money is in the account?",
+])
+def test_the_same_deposit_in_other_words_is_kept(checker, paraphrase):
+    assert "direction_flipped" not in checker.check(SAVINGS, paraphrase).kinds()

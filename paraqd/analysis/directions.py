@@ -24,7 +24,9 @@ those few concepts decides (the concepts are the grammar of a transfer, not a li
 (:func:`paraqd.analysis.lexicon.default_lexicon` is ``None``) only the particles are read.
 
 :func:`flipped_directions` aligns the numbers of a :class:`~paraqd.analysis.pair.QuestionPair` by value and
-reports those whose participant (the same person, or the place) gains in one text and loses in the other. A
+reports those whose participant (the same person, or the place) gains in one text and loses in the other;
+:func:`opposite_verbs` those whose verb became one of its WordNet antonyms for the same doer ("deposited" ->
+"withdrew", "entered" -> "exited"). A
 rewording that keeps the direction with other words keeps every participant's sign: "hands over" for "gives",
 "received 5 from X" for "X gave 5", the passive.
 """
@@ -355,4 +357,67 @@ def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
             who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
             if who is not None:
                 found.append(DirectionFlip(q_num, q_dir, p_dir, who))
+    return found
+
+
+def _doer(doc: QuestionDoc, number: NumberMention):
+    """``(verb token, who does it)`` for the verb that holds ``number``: its agent (a passive's "by" phrase),
+    or the thing counted when the number is the subject ("8 people *left*")."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
+    found = _moved(tok)
+    if found is None:
+        return None
+    verb, role, under = found
+    if role in ("nsubj", "nsubjpass"):
+        return verb, under
+    if role not in ("dobj", "conj", "dative"):
+        return None
+    who = _object_of(_child(verb, ("agent",))) if _passive(verb) else _subject(verb)
+    return (verb, who) if who is not None and who.pos_ in ("PROPN", "PRON", "NOUN") else None
+
+
+def _antonyms(lemma: str) -> frozenset[str]:
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return frozenset()
+    return frozenset().union(*(ants for _above, ants in lexicon.verb_senses(lemma, _SENSES)))
+
+
+@dataclass(frozen=True)
+class OppositeVerbs:
+    """A number whose verb became a WordNet antonym for the same doer: "deposited $50" -> "withdrew $50"."""
+
+    number: NumberMention
+    question_verb: Mention
+    paraphrase_verb: Mention
+    who: Mention
+
+
+def opposite_verbs(pair: QuestionPair) -> list[OppositeVerbs]:
+    """The numbers, aligned by value as in :func:`flipped_directions`, whose verb the paraphrase replaced by one
+    of its WordNet antonyms ("withdrew" for "deposited", "took" for "gave") with the same doer (the agent, or
+    the thing counted when it is the subject): the quantity moves the other way even where no concept of a
+    transfer names the verbs."""
+    if default_lexicon() is None:
+        return []
+    p_values = _by_value(pair.paraphrase)
+    found = []
+    for value, q_numbers in _by_value(pair.question).items():
+        p_numbers = p_values.get(value, [])
+        if len(p_numbers) != len(q_numbers):
+            continue
+        for q_num, p_num in zip(q_numbers, p_numbers):
+            q_doer, p_doer = _doer(pair.question, q_num), _doer(pair.paraphrase, p_num)
+            if q_doer is None or p_doer is None or _who(q_doer[1]) != _who(p_doer[1]):
+                continue
+            q_lemma = (q_doer[0].lemma_ or q_doer[0].text).lower()
+            p_lemma = (p_doer[0].lemma_ or p_doer[0].text).lower()
+            if q_lemma != p_lemma and (p_lemma in _antonyms(q_lemma) or q_lemma in _antonyms(p_lemma)):
+                q_verb, p_verb, who = q_doer[0], p_doer[0], q_doer[1]
+                found.append(OppositeVerbs(q_num, Mention(q_verb.idx, q_verb.idx + len(q_verb.text), q_verb.text),
+                                           Mention(p_verb.idx, p_verb.idx + len(p_verb.text), p_verb.text),
+                                           Mention(who.idx, who.idx + len(who.text), who.text)))
     return found

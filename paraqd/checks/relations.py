@@ -15,7 +15,7 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 from __future__ import annotations
 
 from ..analysis.days import added_days, changed_days
-from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions
+from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.information import timed_problem
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
@@ -196,6 +196,16 @@ class RelationCheck(Check):
                 f'("{p.verb_at.text}")', self.flipped,
                 tuple(m for m in (flip.number, q.verb_at, q_who) if m is not None),
                 tuple(m for m in (p.verb_at, p_who) if m is not None),
+            ))
+        for opposite in opposite_verbs(pair):
+            if opposite.question_verb.start in seen:
+                continue
+            seen.add(opposite.question_verb.start)
+            findings.append(Finding(
+                FindingKind.DIRECTION_FLIPPED,
+                f'"{opposite.number.text}": "{opposite.question_verb.text}" became its opposite '
+                f'"{opposite.paraphrase_verb.text}" for "{opposite.who.text}"', self.flipped,
+                (opposite.number, opposite.question_verb, opposite.who), (opposite.paraphrase_verb,),
             ))
         for q_m, p_m in reversed_comparisons(pair, self.lexicon):
             findings.append(Finding(
