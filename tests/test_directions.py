@@ -236,3 +236,24 @@ def test_a_verb_turned_into_its_antonym_is_caught(checker):
 ])
 def test_the_same_deposit_in_other_words_is_kept(checker, paraphrase):
     assert "direction_flipped" not in checker.check(SAVINGS, paraphrase).kinds()
+
+
+# -- text never crashes the reading -------------------------------------------------------------------------------
+
+_WORDS = ["gave", "got", "off", "on", "by", "to", "from", "$5", "3", "Tom", "she", "her", "was", "given", "discount",
+          "of", "45%", "service", "charge", "went", "up", "than", "more", "compared", "with", "the", "apples", ",",
+          ".", "?", "away", "withdrew", "deposited", "1/2", "twice", "as", "many", "added", "removed", "worth", "left"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=18),
+       st.lists(st.sampled_from(_WORDS), min_size=1, max_size=18))
+def test_any_word_soup_is_read_without_raising(checker, a, b):
+    from paraqd.analysis.directions import opposite_verbs
+    from paraqd.analysis.relations import default_lexicon as relation_lexicon
+    from paraqd.analysis.relations import reversed_comparisons
+
+    q, p = " ".join(a), " ".join(b)
+    pair = QuestionPair(analyze(q), analyze(p))
+    flipped_directions(pair), opposite_verbs(pair), reversed_comparisons(pair, relation_lexicon())
+    checker.check(q, p)
