@@ -257,3 +257,22 @@ def test_any_word_soup_is_read_without_raising(checker, a, b):
     pair = QuestionPair(analyze(q), analyze(p))
     flipped_directions(pair), opposite_verbs(pair), reversed_comparisons(pair, relation_lexicon())
     checker.check(q, p)
+
+
+# -- a compared value whose comparative turned to the other pole of another scale --------------------------------
+
+ROPE = "A pole is 12 feet long. The rope is 3 feet shorter than the pole. How long is the rope?"
+
+
+def test_a_difference_turned_to_the_other_pole_of_another_scale_is_caught(checker):
+    p = "A pole is 12 feet long. The rope is 3 feet more than the pole. How long is the rope?"
+    result = checker.check(ROPE, p)
+    assert "relation_flipped" in result.kinds(Severity.CRITICAL) and not result.passed
+
+
+@pytest.mark.parametrize("paraphrase", [
+    "A pole is 12 feet long. The rope is 3 feet less than the pole. How long is the rope?",
+    "A pole is 12 feet long. The pole is 3 feet longer than the rope. How long is the rope?",
+])
+def test_a_difference_said_with_another_comparative_of_the_same_pole_is_kept(checker, paraphrase):
+    assert "relation_flipped" not in checker.check(ROPE, paraphrase).kinds()

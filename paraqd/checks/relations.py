@@ -14,6 +14,7 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 
 from __future__ import annotations
 
+from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.information import timed_problem
@@ -130,6 +131,10 @@ class RelationCheck(Check):
                 findings.append(Finding(
                     FindingKind.RELATION_FLIPPED, f'"{q_m.text}" became "{p_m.text}"', self.flipped, (q_m,), (p_m,),
                 ))
+        for q_m, p_m in flipped_differences(pair, self.lexicon):
+            findings.append(Finding(
+                FindingKind.RELATION_FLIPPED, f'"{q_m.text}" became "{p_m.text}"', self.flipped, (q_m,), (p_m,),
+            ))
         for q_m, scale in lost_in_place(pair, self.lexicon):
             if scale not in flipped_scales:
                 findings.append(Finding(
