@@ -116,6 +116,23 @@ def test_true_findings_pass(checker):
     assert result.findings and not [w for f in result.findings for w in falsehoods(q, p, f)]
 
 
+@pytest.mark.parametrize("q, p, kind", [
+    ("Lena had 20 stickers. She gave 6 stickers to Omar. How many stickers does Lena have now?",
+     "Lena had 20 stickers. She got 6 stickers from Omar. How many stickers does Lena have now?",
+     "direction_flipped"),
+    ("A bus carried 30 people. At the market 7 people got off the bus. How many people are on the bus?",
+     "A bus carried 30 people. At the market 7 people got on the bus. How many people are on the bus?",
+     "direction_flipped"),
+    ("Tom picked 40 pears and ate 7 of them. How many more pears did Tom pick than those he ate?",
+     "Tom picked 40 pears and ate 7 of them. How many more pears did Tom eat than those he picked?",
+     "comparison_reversed"),
+])
+def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
+    result = checker.check(q, p)
+    assert kind in result.kinds()
+    assert not [w for f in result.findings for w in falsehoods(q, p, f)]
+
+
 # -- properties over the development files and the operators' outputs -------------------------------------------
 
 @SETTINGS

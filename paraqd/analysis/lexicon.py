@@ -165,6 +165,30 @@ class Lexicon:
             found |= frontier
         return frozenset(s for s in found if s.name().split(".")[0] not in _TOO_GENERAL)
 
+    def verb_senses(self, verb: str, senses: int = 3, pos: str = "v") -> list[tuple[frozenset[str], frozenset[str]]]:
+        """For each of the first ``senses`` senses of ``verb`` (most frequent first; ``pos="n"`` for a noun's):
+        the names of the sense and every synset above it (``"give.v.03"``, ``"transfer.v.05"``) and the words
+        WordNet gives as its antonyms (``buy`` -> ``sell``)."""
+        found = []
+        for synset in self._synsets(verb, pos)[:senses]:
+            above, frontier = {synset}, {synset}
+            for _ in range(MAX_HYPERNYM_STEPS):
+                frontier = {h for s in frontier for h in s.hypernyms()} - above
+                above |= frontier
+            antonyms = frozenset(a.name() for lemma in synset.lemmas() for a in lemma.antonyms())
+            found.append((frozenset(s.name() for s in above), antonyms))
+        return found
+
+    def verb_of(self, noun: str) -> str | None:
+        """The verb a noun names the act of, by WordNet's derivational links of its first sense ("payment" ->
+        "pay", "purchase" -> "purchase"); ``None`` when it has none."""
+        for synset in self._synsets(noun, "n")[:1]:
+            for lemma in synset.lemmas():
+                for form in lemma.derivationally_related_forms():
+                    if form.synset().pos() == "v":
+                        return form.name()
+        return None
+
     def same_thing(self, a: str, b: str, pos: str = "n") -> bool | None:
         """Whether ``b`` may name what ``a`` names (the same word, a synonym or a more general word);
         ``None`` when WordNet lacks either word."""

@@ -134,6 +134,15 @@ class FindingKind(enum.StrEnum):
                  "condition on when things happen)", "days of the week the question never names")
     ROLES_EXCHANGED = ("roles_exchanged", "relations", (CRITICAL,), "\"{a}\" and \"{b}\" exchanged roles: ...",
                        "the giver and receiver of a verb exchanged")
+    DIRECTION_FLIPPED = ("direction_flipped", "relations", (CRITICAL,),
+                         "\"{number}\" {goes to / leaves someone, is added / taken away, raises / lowers the amount} in the "
+                         "question (\"{word}\") but {the other way} in the paraphrase (\"{word}\")",
+                         "a quantity moves the other way for someone (gives -> gets, adds -> removes, got on -> got "
+                         "off): read from its verb and the verb's arguments")
+    COMPARISON_REVERSED = ("comparison_reversed", "relations", (CRITICAL,),
+                           "{word} compares the other way round: ...",
+                           "the two sides of a comparison swapped with the same comparative (\"how many more did he "
+                           "make than sell\" -> \"... sell than make\")")
     NEGATION_MISSING = ("negation_missing", "relations", (MINOR, MAJOR), "the negation {words} is missing",
                         "a negation gone (major when the paraphrase only deletes words)")
     NEGATION_ADDED = ("negation_added", "relations", (MINOR,), "the paraphrase adds a negation ({words})",
