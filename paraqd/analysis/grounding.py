@@ -13,35 +13,43 @@ from its parse, not every noun of the clause: a free rewording fills the clause 
 the *course* of a week", "by the time she reached the *shoreline*", "how many stories had the three *siblings*
 written") that are not what it counts.
 
-- the counted or measured noun: "how many *X*", "how much *X*", "what is the *X*", "calculate the *X*" (the
-  asked noun of :class:`~.asked.Ask`), or the *X* of a partitive "how many of the *X*";
-- its "of" complements, whatever the head ("how many tons *of gravel*", "pallets *of napkins*", "the width *of
-  her room*", "pages *of math and history homework*");
-- what a "how much" question prices: the thing that costs ("how much do *6 lollipops* cost") and the
+- the counted or measured noun: "how many *X*", the *X* of a partitive "how many of the *X*", the asked
+  noun of "how much *X*", "what is the *X*", "calculate the *X*" (:class:`~.asked.Ask`; the head of its
+  phrase: "Lloyd's weekly *earnings*");
+- the "of" complements of a counted noun ("how many tons *of gravel*", "pallets *of napkins*", "pages *of
+  math and history homework*"), the noun a count word counts ("a dozen *lollipops*");
+- what a "how much" question prices: the thing that costs ("how much do the *lollipops* cost") and the
   things paid for or spent on ("pay *for the drinks*", "spend *on the beads*");
-- with each counted noun, its modifiers (adjectives, nouns of a compound: "*red* buttons", "*toy* cars").
+- the modifiers of each counted noun (adjectives and nouns of a compound, theirs, and words coordinated with
+  them: "*red* buttons", "*gold* metal beads", "math and *history* homework").
 
-**What needs grounding.** A counted noun names a *thing* when WordNet (:mod:`.lexicon`) files its most
-frequent sense among things one counts (:data:`THING_KINDS`: objects, persons, food, plants, writings...). A
-noun the question *measures* ("what is the *duration*", "calculate his *earnings*", "the *fraction* of ...") is
-not a thing when one of its first senses is a measure (:data:`MEASURE_KINDS`: a quantity, an attribute, money,
-time, a relation): the unit and question checks judge measures. Units, light nouns ("number", "total") and
-general words that name anything (a sense at most :data:`GENERAL_DEPTH` steps below the top of WordNet:
-"item", "piece", "person", "food") are grounded by definition.
+**What needs grounding.** A noun of the asked phrase is one of four kinds (WordNet's lexicographer files of
+its first senses, :mod:`.lexicon`): a *thing* one counts (:data:`THING_KINDS`: objects, persons, food,
+plants, writings...; a noun "how many" counts may also be a place or a group), which must be grounded; a
+*count* (a light noun, "the *number* of", or a quantity, "the *count* of"), whose "of" complement is what is
+counted; a *measure* ("what is the *duration*", "his *earnings*", "the *width* of the room": a sense among the
+first :data:`MEASURE_SENSES` is a quantity, attribute, money, time or relation), which the unit and question
+checks judge and whose "of" phrase is measured, not counted; a *general* word that names anything (one of
+WordNet's top classes, or a first sense at most :data:`GENERAL_DEPTH` steps below the top: "item", "piece",
+"person").
 
 **Grounded** is a thing the question names (the same word or lemma), a word of the paraphrase's own story
 before its question (a name or noun renamed throughout is introduced there; the entity check judges renames),
-or a word WordNet relates to a noun of the question as a synonym or a more general word. A modifier is
-grounded when the question or the paraphrase's story has it, or (a noun) WordNet relates it to one of the
-question's nouns the same way; closed-class words (determiners, numbers, comparatives "more", "fewer") never
-restrict anything.
+or a word WordNet relates to a noun of the question as a synonym or a more general word; a more specific word
+("girls" for kids) or an unrelated one is not. A modifier is grounded when the question or the paraphrase's
+story has it (or its stem without a negative prefix: "unintended" for "intended"), when it is a closed-class
+quantity, identity or time adjective (:data:`QUANTITY_ADJECTIVES`: "total", "additional", "distinct",
+"original") or a comparative, when WordNet ties an adjective to the problem (a synonym or similar adjective of
+one of its adjectives, "blank" for "empty"; a noun derived from it that names one of its nouns or a more
+general class of one, "female" for "girls"), or, a noun, when WordNet relates it to one of the question's
+nouns like an asked noun.
 
 **Without WordNet** (the ``paraqd[wordnet]`` extra absent, or ``PARAQD_WORDNET=off``) the kinds of nouns are
-unknown: only the nouns a question counts ("how many *X*", the "of" complement of a counted noun) are read as
-things, and a noun is grounded when ``similar`` (the encoder's word similarity, see
-:mod:`paraqd.checks.synonyms`) relates it to a noun of the question; without a judge nothing is reported.
-Close words are often siblings under an encoder ("sand" and "gravel"), so the fallback catches only unrelated
-nouns and new modifiers, not more specific ones.
+unknown: only the nouns a question counts ("how many *X*", the "of" complements of a counted noun, a proper
+noun) are read as things, a measured noun never is, and a noun is grounded when ``similar`` (the encoder's
+word similarity, :mod:`paraqd.checks.synonyms`) relates it to a noun of the question; without a judge nothing
+is reported against a noun. Close words are often siblings under an encoder ("sand" and "gravel"), so the
+fallback catches unrelated nouns and modifiers the problem never has, not more specific nouns.
 """
 
 from __future__ import annotations
@@ -279,8 +287,11 @@ def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
     story_end = ask.sentence.start if ask is not None else len(paraphrase.text)
     known = {w for t in question.doc for w in (t.lower_, _lemma(t))}
     known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, _lemma(t))}
-    q_nouns = list(dict.fromkeys(_lemma(t) for t in question.doc if t.pos_ in _NOUN_POS and t.is_alpha
-                                 and not t.is_stop))
+    written = {}  # each noun of the question as first written ("kids" for the lemma "kid")
+    for t in question.doc:
+        if t.pos_ in _NOUN_POS and t.is_alpha and not t.is_stop:
+            written.setdefault(_lemma(t), t.text)
+    q_nouns = list(written)
     q_adjectives = {_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
     found = []
     for word in asked:
@@ -296,7 +307,7 @@ def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
             continue
         how, q_word = _relate(key, q_nouns, lexicon, similar)
         if how is not None:
-            found.append(Ungrounded(how, word.mention, None, q_word))
+            found.append(Ungrounded(how, word.mention, None, written.get(q_word)))
     return found
 
 

@@ -29,8 +29,7 @@ FALLBACK_THRESHOLD = 0.5
 
 def _say(word: Ungrounded) -> str:
     if word.how == NARROWED:
-        return f'"{word.word.text} {word.modifies.text}" (the problem never says which {word.modifies.text} are ' \
-               f'"{word.word.text}")'
+        return f'"{word.word.text}" (the problem never says which "{word.modifies.text}" are {word.word.text})'
     if word.how == MORE_SPECIFIC_WORD:
         return f'"{word.word.text}" (a kind of "{word.question_word}", more specific than what the problem counts)'
     return f'"{word.word.text}" (never mentioned, nor a synonym or a more general word of it)'
