@@ -55,22 +55,23 @@ def falsehoods(question: str, paraphrase: str, finding: Finding) -> list[str]:
     for quoted in _QUOTED.findall(finding.message):
         if quoted.lower() not in question.lower() and quoted.lower() not in paraphrase.lower():
             wrong.append(f"{finding.kind}: quotes {quoted!r}, in neither text")
+    return wrong + _words_said_absent(question, paraphrase, finding)
+
+
+def _words_said_absent(question: str, paraphrase: str, finding: Finding) -> list[str]:
+    """The words ``finding`` says one text lacks that it has: a rename's old word still in the paraphrase or
+    new word already in the question, a word reported missing still in the paraphrase, an asked word said
+    to be new to the problem that the question has."""
+    checks = []  # (spans, the text that must lack them, what is false)
     if finding.kind == "term_renamed":
-        for m in finding.question_spans:
-            if _has_word(paraphrase, m.text):
-                wrong.append(f"term_renamed: {m.text!r} was renamed throughout but the paraphrase still has it")
-        for m in finding.paraphrase_spans:
-            if _has_word(question, m.text):
-                wrong.append(f"term_renamed: {m.text!r} is new but the question has it")
+        checks += [(finding.question_spans, paraphrase, "was renamed throughout but the paraphrase still has it"),
+                   (finding.paraphrase_spans, question, "is new but the question has it")]
     if finding.kind == "question_ungrounded":  # "asks about X, which the problem does not give"
-        for m in finding.paraphrase_spans:
-            if _has_word(question, m.text):
-                wrong.append(f"question_ungrounded: {m.text!r} is said to be new but the question has it")
+        checks.append((finding.paraphrase_spans, question, "is said to be new but the question has it"))
     if finding.kind in _GONE_FROM_PARAPHRASE:
-        for m in finding.question_spans:
-            if _has_word(paraphrase, m.text):
-                wrong.append(f"{finding.kind}: {m.text!r} is reported missing but the paraphrase has it")
-    return wrong
+        checks.append((finding.question_spans, paraphrase, "is reported missing but the paraphrase has it"))
+    return [f"{finding.kind}: {m.text!r} {what}" for spans, text, what in checks for m in spans
+            if _has_word(text, m.text)]
 
 
 def _dev_pairs() -> list[tuple[str, str]]:

@@ -149,12 +149,35 @@ def test_without_wordnet_only_a_judge_reports_a_counted_noun(analyzer, no_wordne
     assert ungrounded_things(q, close, similar=lambda a, b: True) == []
 
 
+def test_without_wordnet_a_modifier_is_not_judged(analyzer, no_wordnet):
+    from paraqd.analysis.grounding import ungrounded_things
+
+    q = analyzer.analyze(SCARVES)
+    p = analyzer.analyze(SCARVES.replace("How many scarves", "How many woollen scarves"))
+    assert ungrounded_things(q, p, similar=lambda a, b: False) == []
+
+
 def test_without_wordnet_a_measure_is_not_read_as_a_thing(analyzer, no_wordnet):
     from paraqd.analysis.grounding import ungrounded_things
 
     q = analyzer.analyze("Kai earns $12 an hour and works 6 hours. How much does he make?")
     p = analyzer.analyze("Kai earns $12 an hour and works 6 hours. What are his total earnings?")
     assert ungrounded_things(q, p, similar=lambda a, b: False) == []
+
+
+def test_without_wordnet_the_check_is_silent_unless_asked(analyzer, no_wordnet):
+    from paraqd.analysis.pair import QuestionPair
+    from paraqd.checks.grounding import GroundingCheck
+
+    class Unrelated:
+        def are_synonyms(self, a, b, threshold=None):
+            return False
+
+    pair = QuestionPair(analyzer.analyze(BAKERY),
+                        analyzer.analyze(BAKERY.replace("How many muffins are left", "How many croissants are left")))
+    assert GroundingCheck(Unrelated()).compare(pair) == []
+    (finding,) = GroundingCheck(Unrelated(), fallback=True).compare(pair)
+    assert [m.text for m in finding.paraphrase_spans] == ["croissants"]
 
 
 # -- a question is always grounded in itself ---------------------------------------------------------------------

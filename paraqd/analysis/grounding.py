@@ -48,8 +48,11 @@ nouns like an asked noun.
 unknown: only the nouns a question counts ("how many *X*", the "of" complements of a counted noun, a proper
 noun) are read as things, a measured noun never is, and a noun is grounded when ``similar`` (the encoder's
 word similarity, :mod:`paraqd.checks.synonyms`) relates it to a noun of the question; without a judge nothing
-is reported against a noun. Close words are often siblings under an encoder ("sand" and "gravel"), so the
-fallback catches unrelated nouns and modifiers the problem never has, not more specific nouns.
+is reported against a noun. Modifiers are not judged: only WordNet tells a restriction ("*red* buttons") from
+the problem's own thing in other words ("*female* pupils" for girls). Close words are often siblings under an
+encoder ("sand" and "gravel", 0.60, but "keepsakes" and "souvenir" 0.29), so the fallback catches only nouns
+far from every noun of the problem and rejects some valid synonyms; the grounding check uses it only when
+asked (:class:`paraqd.checks.grounding.GroundingCheck` ``fallback=True``).
 """
 
 from __future__ import annotations
@@ -300,6 +303,8 @@ def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
         if key in known or tok.lower_ in known or _negated(tok.lower_) in known:
             continue
         if word.modifies is not None:
+            if lexicon is None:
+                continue  # only WordNet tells a restriction ("red") from the problem's own word ("female": girls)
             if tok.pos_ == "ADJ" and not _adjective_grounded(key, q_adjectives, q_nouns, lexicon):
                 found.append(Ungrounded(NARROWED, word.mention, _mention(word.modifies)))
             elif tok.pos_ != "ADJ" and _relate(key, q_nouns, lexicon, similar)[0] is not None:
