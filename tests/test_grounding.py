@@ -47,6 +47,9 @@ def test_grounding_runs_by_default(checker):
      "Ivo packed 12 crates of pears and 7 crates of plums. How many crates of cherries did he pack?", "cherries"),
     # what a "how much" question pays for
     (CAFE, CAFE.replace("How much does he pay?", "How much does he pay for the juice?"), "juice"),
+    # a place the problem never mentions
+    ("A choir has 40 singers, and 25 of them live in Texas. How many singers live in Texas?",
+     "A choir has 40 singers, and 25 of them live in Texas. How many singers live in Dallas?", "Dallas"),
     # a restriction the problem never states: an adjective, a noun of a compound
     (SCARVES, SCARVES.replace("How many scarves", "How many woollen scarves"), "woollen"),
     (SCARVES, SCARVES.replace("How many scarves", "How many silk scarves"), "silk"),
@@ -101,6 +104,9 @@ def test_a_restriction_names_the_noun_it_restricts(checker):
      "the month?"),
     # a name or noun renamed throughout: the paraphrase's story introduces it
     (BAKERY, BAKERY.replace("muffins", "cupcakes")),
+    # a name of the problem in the asking clause
+    ("A choir has 40 singers, and 25 of them live in Texas. How many singers live in Texas?",
+     "Of the 40 singers in a choir, 25 live in Texas. How many of the choir's singers are Texas residents?"),
     # a pronoun asks about nothing new
     (BAKERY, BAKERY.replace("How many muffins are left", "How many of them are left")),
 ])

@@ -20,6 +20,7 @@ written") that are not what it counts.
   math and history homework*"), the noun a count word counts ("a dozen *lollipops*");
 - what a "how much" question prices: the thing that costs ("how much do the *lollipops* cost") and the
   things paid for or spent on ("pay *for the drinks*", "spend *on the beads*");
+- the proper nouns of the asking clause: whom or where it asks about ("how many live *in Ohio*");
 - the modifiers of each counted noun (adjectives and nouns of a compound, theirs, and words coordinated with
   them: "*red* buttons", "*gold* metal beads", "math and *history* homework").
 
@@ -242,20 +243,28 @@ def _asked_things(doc: QuestionDoc) -> list[AskedWord]:
         if kind == COUNT and tok.dep_ in _COUNTING_DEPS and tok.head.pos_ == "NOUN":
             add(tok.head, True)  # "how much does a *dozen* lollipops cost": the dozen counts lollipops
 
-    if head is not None:
-        add(head, counted, measured=not counted)
-        for part in head.conjuncts:
-            if part.pos_ in _NOUN_POS:
-                add(part, counted, measured=not counted)
-    words = [t.lower_ for t in span]
-    if any(a == "how" and b == "much" for a, b in zip(words, words[1:])):
-        for tok in _priced(span):
-            add(tok, False)
+    for tok, is_counted, measured in _starts(head, counted, span):
+        add(tok, is_counted, measured)
     modifiers = []
     for word in nouns:
         if (word.thing or word.counted) and word.token.pos_ == "NOUN":
             modifiers += [AskedWord(m, modifies=word.token) for m in _modifiers(word.token, seen | in_unit_tokens)]
     return [w for w in nouns if w.thing] + modifiers
+
+
+def _starts(head, counted: bool, span) -> list:
+    """``(token, counted, measured)`` of the words the asked thing starts from: the asked noun and the nouns
+    coordinated with it, what a "how much" prices (:func:`_priced`), the clause's proper nouns (whom or where
+    it asks about: "from *Ohio*")."""
+    found = []
+    if head is not None:
+        found += [(t, counted, not counted) for t in (head, *head.conjuncts) if t.pos_ in _NOUN_POS]
+    words = [t.lower_ for t in span]
+    if any(a == "how" and b == "much" for a, b in zip(words, words[1:])):
+        found += [(t, False, False) for t in _priced(span)]
+    found += [(t, True, False) for t in span
+              if t.pos_ == "PROPN" and t.i > span.start and t.is_alpha and not t.is_stop]
+    return found
 
 
 def _modifiers(noun, skip: set[int]) -> list:
