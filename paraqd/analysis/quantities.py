@@ -157,6 +157,47 @@ def _compound(text: str, found: list[Quantity]) -> tuple[Quantity, ...]:
     return tuple(out)
 
 
+#: determiners that make a unit of time a rate's period: "$10 an hour", "each hour he gets 50 visits"
+_RATE_DETERMINERS = frozenset({"a", "an", "each", "every", "per"})
+_FRAMES_KEY = "paraqd.analysis.time_frames"
+
+
+def time_frames(doc: QuestionDoc) -> frozenset[int]:
+    """The starts of ``doc``'s units of time that name *when* something happens, not an amount the problem
+    computes with: "one day he woke up late", "within a week", "a week later", "as the day progresses", "this
+    week", "for months". A unit of time is an amount when it measures a number ("3 days", "the first 20
+    days"), is a rate's period (an adverb, "per day", "/hour", or "a/an/each/every" + unit modifying a verb or
+    a number: "$10 an hour", "each hour he gets 50 visits"), or is the object of a verb ("it takes a week")."""
+    if doc.doc is None:
+        return frozenset()
+    cached = doc.doc.user_data.get(_FRAMES_KEY)
+    if cached is not None:
+        return cached
+    # "one day he woke up late": "one" as a determiner counts no amount
+    measuring = {q.unit.start for quantity in quantities(doc) for q in (quantity, *quantity.parts)
+                 if q.number is not None and q.number.text.lower() != "one"}
+    by_start = {tok.idx: tok for tok in doc.doc}
+    frames = set()
+    for unit in doc.units:
+        tok = by_start.get(unit.start)
+        if unit.category != "Time" or unit.adverb or unit.start in measuring or tok is None:
+            continue
+        last = doc.doc.char_span(unit.start, unit.end, alignment_mode="expand")
+        tok = last.root if last is not None else tok
+        before = doc.text[:unit.start].rstrip()
+        if before.endswith("/") or re.search(r"(?<![A-Za-z])per$", before, re.IGNORECASE):
+            continue
+        determiners = {c.lower_ for c in tok.children if c.dep_ in ("det", "advmod", "quantmod", "nummod")}
+        if tok.dep_ == "npadvmod" and determiners & _RATE_DETERMINERS and tok.head.pos_ not in ("ADV", "ADJ"):
+            continue
+        if tok.dep_ == "dobj":
+            continue
+        frames.add(unit.start)
+    result = frozenset(frames)
+    doc.doc.user_data[_FRAMES_KEY] = result
+    return result
+
+
 # ------------------------------------------------------------------------------------------------ pint
 @functools.lru_cache(maxsize=1)
 def unit_registry():

@@ -4,7 +4,8 @@ Every form of every unit (full name, plural, spelling variants, abbreviations, s
 case-insensitive trie regex, so a question is scanned once, longest form first ("km per hour" before "km",
 "square feet" before "feet"). A form never matches inside a longer word ("someone", "mass", "kinship").
 Ambiguous forms ("m", "s", "h", "g", "l", "in", "min", "second", "foot", ...) count only right after a
-number ("750m", "750 m", "a 750-metre canal") or after *per*, *a*, *an*, *each* ("per m", "a second").
+number ("750m", "750 m", "a 750-metre canal"), after *per*, *a*, *an*, *each* ("per m", "a second") or after
+a slash ("15 feet/second"). A form inside a percentage is none ("25 per cent" holds no cents).
 Coin names (category ``Coin``: quarter, dime, nickel, penny) count only right after a number that counts
 ("32 quarters", "sixty-four dimes"): "a quarter of the money" is a fraction and "the first quarter" a period.
 A coin is a unit of value (pint converts "64 quarters" to "$16"), so writing dimes for quarters changes the
@@ -133,6 +134,7 @@ class UnitVocabulary:
             return ()
         ends = {n.end: n for n in numbers}
         starts = {n.start: n for n in numbers}
+        percents = [(n.start, n.end) for n in numbers if n.kind == "percent"]
         found: list[UnitMention] = []
         for m in self._pattern.finditer(text):
             raw = m.group()
@@ -140,8 +142,11 @@ class UnitVocabulary:
             if entry is None or (entry.exact is not None and raw not in entry.exact):
                 continue
             start, end = m.span()
+            if any(s <= start and end <= e for s, e in percents):
+                continue  # "25 per cent" is a percentage, not cents
             before = number_before(text, start, ends)
-            if entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS:
+            if (entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS
+                    and not _after_slash(text, start)):
                 continue
             if entry.after_number and (before is None or before.kind == "ordinal"):
                 continue  # "a quarter of the money", "the first quarter"
@@ -183,6 +188,11 @@ def number_before(text: str, pos: int, ends: dict[int, NumberMention]) -> Number
 def _previous_word(text: str, pos: int) -> str:
     m = _LAST_WORD.search(text, max(0, pos - 16), pos)
     return m.group(1).lower() if m else ""
+
+
+def _after_slash(text: str, pos: int) -> bool:
+    """Whether a slash comes right before ``pos``: the denominator of a rate ("15 feet/second", "2 blocks/minute")."""
+    return text[:pos].rstrip(" \t").endswith("/")
 
 
 def _word_follows(text: str, pos: int) -> bool:
