@@ -32,7 +32,8 @@ Decisions (see ``tests/test_analysis.py``):
   ``1.90``, ``currency="$"``); a currency word after it (``500 dollars``) only sets ``kind="currency"`` and
   ``currency="dollars"``: the word itself is a unit mention, not part of the number.
 * ``45°`` is the number 45 (the degree sign is a unit). Clock times and ratios (``10:30``, ``3:4``) give two
-  plain cardinals with exact offsets; operators that would garble them (f3) leave numbers next to ``:``
+  plain cardinals with exact offsets, except a clock time's zero minutes (``6:00`` is the number 6: "6 am"
+  says the same); operators that would garble them (f3) leave numbers next to ``:``
   alone. Digits glued after a letter (``A1``, ``x2``) are identifiers, not numbers; dates like
   ``12/25/2020`` yield only their first number.
 
@@ -116,7 +117,8 @@ def extract_numbers(text: str, doc=None) -> tuple[NumberMention, ...]:
     """
     if not text:
         return ()
-    digits = _digit_numbers(text)
+    # "6:00 am": the hour is the time; ":00" adds no value ("6 am" says the same)
+    digits = [n for n in _digit_numbers(text) if not _zero_minutes(text, n)]
     words = _word_numbers(text, digits)
     if not words:
         return tuple(digits)
@@ -175,6 +177,11 @@ def _digit_numbers(text: str) -> list[NumberMention]:
             currency=currency, number_start=m.start("num"), number_end=m.end("num"),
         ))
     return found
+
+
+def _zero_minutes(text: str, n: NumberMention) -> bool:
+    """Whether ``n`` is the zero minutes of a clock time: "00" after "6:" (not a ratio's "3:0" or "10:05")."""
+    return n.text == "00" and text[:n.start].endswith(":") and text[:n.start - 1][-1:].isdigit()
 
 
 # ----------------------------------------------------------------------------------------------- words

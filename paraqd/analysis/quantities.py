@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .document import NumberMention, QuestionDoc, UnitMention
+from .document import Mention, NumberMention, QuestionDoc, UnitMention
 from .units import Unit
 
 #: characters allowed between a number and its unit ("750m", "200 km", "20-kilometre")
@@ -196,6 +196,86 @@ def time_frames(doc: QuestionDoc) -> frozenset[int]:
     result = frozenset(frames)
     doc.doc.user_data[_FRAMES_KEY] = result
     return result
+
+
+_RATES_KEY = "paraqd.analysis.rate_periods"
+
+
+def rate_periods(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
+    """The period each number of ``doc`` is counted per, by the number's start: ``(the words, the period)``,
+    the period a unit's name or a noun's lemma. "$12 in tips each hour" gives 12 ``("each hour", "hour")``,
+    "8 hours per day for 5 days per week" 8 per day and 5 per week, "Each hour he gets 50 visits" 50 per
+    hour. A period is a rate's: an adverb ("daily"), "per X", "/X", or "a/an/each/every X" modifying a verb or
+    a number; the number's is the nearest of its sentence with no other number between them, one after it
+    first."""
+    if doc.doc is None:
+        return {}
+    cached = doc.doc.user_data.get(_RATES_KEY)
+    if cached is not None:
+        return cached
+    markers: dict[int, tuple[Mention, str]] = {}
+    for unit in doc.units:
+        before = doc.text[:unit.start].rstrip()
+        per = re.search(r"(?:(?<![A-Za-z])per|/)$", before, re.IGNORECASE)
+        if unit.adverb or per:
+            start = per.start() if per else unit.start
+            markers[start] = (Mention(start, unit.end, doc.text[start:unit.end]), unit.unit.name)
+    for tok in doc.doc:
+        det = next((c for c in tok.children if c.lower_ in _RATE_DETERMINERS and c.i < tok.i), None)
+        rate = det is not None and tok.head.pos_ not in ("ADV", "ADJ") and (
+            tok.dep_ == "npadvmod" or (tok.dep_ == "dobj" and det.lower_ in ("each", "every")))  # "$12 each shift"
+        rate = rate or (tok.dep_ == "pobj" and tok.head.lower_ == "per")
+        if not rate or tok.pos_ not in ("NOUN", "PROPN") or (det is None and tok.head.idx in markers):
+            continue
+        first = det if det is not None else tok.head
+        unit = next((u for u in doc.units if u.start <= tok.idx < u.end), None)
+        end = unit.end if unit is not None else tok.idx + len(tok.text)
+        if first.idx not in markers:
+            markers[first.idx] = (Mention(first.idx, end, doc.text[first.idx:end]),
+                                  unit.unit.name if unit is not None else tok.lemma_.lower())
+    periods: dict[int, tuple[Mention, str]] = {}
+    numbers = [n for n in doc.numbers if n.kind != "ordinal"]
+    for sentence in doc.doc.sents:
+        inside = [n for n in numbers if sentence.start_char <= n.start < sentence.end_char]
+        marks = [m for start, m in markers.items() if sentence.start_char <= start < sentence.end_char]
+        for number in inside:
+            best = None
+            for mention, period in marks:
+                after = mention.start >= number.end
+                if not after and mention.end > number.start:
+                    continue
+                lo, hi = (number.end, mention.start) if after else (mention.end, number.start)
+                if any(lo <= n.start < hi for n in inside if n is not number):
+                    continue
+                rank = (not after, hi - lo)  # "5 days per week": the period after the number first
+                if best is None or rank < best[0]:
+                    best = (rank, mention, period)
+            if best is not None:
+                periods[number.start] = best[1:]
+    doc.doc.user_data[_RATES_KEY] = periods
+    return periods
+
+
+def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, Mention]]:
+    """Numbers counted per another period: a value written once on each side, per a period on each side, the
+    two periods different and at least one of them a unit ("50 visits each hour" -> "50 visits each day",
+    "$12 in tips each hour" -> "each shift"). ``(question's period, paraphrase's period)`` each."""
+    q_periods, p_periods = rate_periods(question), rate_periods(paraphrase)
+    q_values = Counter(round(n.value, 9) for n in question.numbers)
+    p_values = Counter(round(n.value, 9) for n in paraphrase.numbers)
+    unit_names = {u.unit.name for u in (*question.units, *paraphrase.units)}
+    found = []
+    for q_number in question.numbers:
+        value = round(q_number.value, 9)
+        if q_values[value] != 1 or p_values[value] != 1 or q_number.start not in q_periods:
+            continue
+        p_number = next(n for n in paraphrase.numbers if round(n.value, 9) == value)
+        if p_number.start not in p_periods:
+            continue
+        (q_at, q_period), (p_at, p_period) = q_periods[q_number.start], p_periods[p_number.start]
+        if q_period != p_period and (q_period in unit_names or p_period in unit_names):
+            found.append((q_at, p_at))
+    return found
 
 
 # ------------------------------------------------------------------------------------------------ pint

@@ -1,4 +1,5 @@
-"""Units: the paraphrase must keep the units of the question, in any spelling, or convert them.
+"""Units and time: the paraphrase must keep the units of the question, in any spelling, or convert them, and
+its time points (clock times, months, relative references: :func:`~paraqd.analysis.days.changed_time_points`).
 
 Units are compared by their vocabulary entry, so "km", "kilometre" and "kilometers" are the same unit, and
 "daily", "per day", "each day" and "a day" all name the day ("hourly" the hour, "annually" the year). A
@@ -16,11 +17,12 @@ import re
 from collections import Counter, defaultdict
 
 from ..analysis.asked import asked_unit
+from ..analysis.days import changed_time_points
 from ..analysis.document import NumberMention, QuestionDoc, UnitMention
 from ..analysis.information import context_units
 from ..analysis.pair import QuestionPair
+from ..analysis.quantities import changed_rates, same_dimension, time_frames
 from ..analysis.quantities import quantities as all_quantities
-from ..analysis.quantities import same_dimension, time_frames
 from ..analysis.terms import quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
@@ -107,6 +109,12 @@ class UnitCheck(Check):
                 _severity(ms, question, paraphrase), tuple(ms), (),
             ))
         findings += _added(question, paraphrase, p_units, added)
+        for old, new in changed_rates(question, paraphrase):
+            findings.append(Finding(FindingKind.UNIT_CHANGED, f'a rate "{old.text}" became "{new.text}" (another period)',
+                                    Severity.CRITICAL, (old,), (new,)))
+        for old, new in changed_time_points(pair):
+            findings.append(Finding(FindingKind.TIME_CHANGED, f'"{old.text}" became "{new.text}", another time',
+                                    Severity.CRITICAL, (old,), (new,)))
         return findings
 
     def _category_changes(self, pair: QuestionPair, q_units, p_units, missing: list[str],
