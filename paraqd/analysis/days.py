@@ -124,7 +124,7 @@ def _widened(doc: QuestionDoc, span) -> tuple[int, int, bool]:
 #: a clock time: "6:00 am", "9 p.m.", "4:30pm", "7 o'clock in the evening", "16:00"
 _CLOCK = re.compile(
     r"(?<![\d:.,$])(?P<h>\d{1,2})(?::(?P<m>[0-5]\d))?(?!\d|[.,]\d)"
-    r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s*(?:o'?clock)?\s+(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+"
+    r"(?:\s*(?P<half>[ap])(?:\.\s?m\b\.?|\s?m\b)|\s*(?:o'?clock)?\s+(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+"
     r"(?P<night>night))|(?(m)|(?!x)x))", re.IGNORECASE)
 _NOON = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

@@ -201,18 +201,8 @@ def time_frames(doc: QuestionDoc) -> frozenset[int]:
 _RATES_KEY = "paraqd.analysis.rate_periods"
 
 
-def rate_periods(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
-    """The period each number of ``doc`` is counted per, by the number's start: ``(the words, the period)``,
-    the period a unit's name or a noun's lemma. "$12 in tips each hour" gives 12 ``("each hour", "hour")``,
-    "8 hours per day for 5 days per week" 8 per day and 5 per week, "Each hour he gets 50 visits" 50 per
-    hour. A period is a rate's: an adverb ("daily"), "per X", "/X", or "a/an/each/every X" modifying a verb or
-    a number; the number's is the nearest of its sentence with no other number between them, one after it
-    first."""
-    if doc.doc is None:
-        return {}
-    cached = doc.doc.user_data.get(_RATES_KEY)
-    if cached is not None:
-        return cached
+def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
+    """The rate periods of ``doc`` by start: ``(the words, the period)`` (see :func:`rate_periods`)."""
     markers: dict[int, tuple[Mention, str]] = {}
     for unit in doc.units:
         before = doc.text[:unit.start].rstrip()
@@ -227,12 +217,31 @@ def rate_periods(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
         rate = rate or (tok.dep_ == "pobj" and tok.head.lower_ == "per")
         if not rate or tok.pos_ not in ("NOUN", "PROPN") or (det is None and tok.head.idx in markers):
             continue
+        nxt = doc.doc[tok.i + 1] if tok.i + 1 < len(doc.doc) else None
+        if any(c.dep_ == "nummod" for c in tok.children) or (nxt is not None and nxt.lower_ == "of"):
+            continue  # a period of its own amount ("every 15 minutes", "every quarter of an hour"): a quantity
         first = det if det is not None else tok.head
         unit = next((u for u in doc.units if u.start <= tok.idx < u.end), None)
         end = unit.end if unit is not None else tok.idx + len(tok.text)
         if first.idx not in markers:
             markers[first.idx] = (Mention(first.idx, end, doc.text[first.idx:end]),
                                   unit.unit.name if unit is not None else tok.lemma_.lower())
+    return markers
+
+
+def rate_periods(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
+    """The period each number of ``doc`` is counted per, by the number's start: ``(the words, the period)``,
+    the period a unit's name or a noun's lemma. "$12 in tips each hour" gives 12 ``("each hour", "hour")``,
+    "8 hours per day for 5 days per week" 8 per day and 5 per week, "Each hour he gets 50 visits" 50 per
+    hour. A period is a rate's: an adverb ("daily"), "per X", "/X", or "a/an/each/every X" modifying a verb or
+    a number; the number's is the nearest of its sentence with no other number between them, one after it
+    first."""
+    if doc.doc is None:
+        return {}
+    cached = doc.doc.user_data.get(_RATES_KEY)
+    if cached is not None:
+        return cached
+    markers = _rate_markers(doc)
     periods: dict[int, tuple[Mention, str]] = {}
     numbers = [n for n in doc.numbers if n.kind != "ordinal"]
     for sentence in doc.doc.sents:

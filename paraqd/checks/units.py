@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 
 from ..analysis.asked import asked_unit
 from ..analysis.days import changed_time_points
-from ..analysis.document import NumberMention, QuestionDoc, UnitMention
+from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.information import context_units
 from ..analysis.pair import QuestionPair
 from ..analysis.quantities import changed_rates, same_dimension, time_frames
@@ -108,6 +108,7 @@ class UnitCheck(Check):
                 FindingKind.UNIT_MISSING, f"the unit {_plural(ms[0])} is missing",
                 _severity(ms, question, paraphrase), tuple(ms), (),
             ))
+        findings += _counted_became_unit(question, paraphrase, added)
         findings += _added(question, paraphrase, p_units, added)
         for old, new in changed_rates(question, paraphrase):
             findings.append(Finding(FindingKind.UNIT_CHANGED, f'a rate "{old.text}" became "{new.text}" (another period)',
@@ -194,6 +195,36 @@ def _relocalised(pair: QuestionPair, old: list[UnitMention], new: list[UnitMenti
         return None
     return Finding(FindingKind.UNIT_CHANGED, f"every amount in {old[0].text} is written in {new[0].text} with the "
                    "same number (the problem told in another currency)", Severity.MINOR, tuple(old), tuple(new))
+
+
+def _counted_noun(doc: QuestionDoc, number: NumberMention):
+    """The noun ``number`` counts right after it ("800 pages", "3.5 cups of food"), or None."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand") if doc.doc is not None else None
+    if span is None or span.end >= len(doc.doc):
+        return None
+    nxt = doc.doc[span.end]
+    return nxt if nxt.pos_ == "NOUN" and nxt.is_alpha and doc.text[number.end:nxt.idx].strip(" -") == "" else None
+
+
+def _counted_became_unit(question: QuestionDoc, paraphrase: QuestionDoc, added: list[str]) -> list[Finding]:
+    """A number that counted a thing in the question and measures a new unit in the paraphrase: "800 pages of
+    reading" -> "800 minutes of reading", "3.5 cups" -> "3.5 pounds" (a value written once on each side)."""
+    q_values = Counter(n.rounded for n in question.numbers)
+    p_values = Counter(n.rounded for n in paraphrase.numbers)
+    q_units = {u.start for u in question.units}
+    findings = []
+    for number, unit in quantity_mentions(paraphrase):
+        if unit.unit.name not in added or q_values[number.rounded] != 1 or p_values[number.rounded] != 1:
+            continue
+        q_number = next(n for n in question.numbers if n.rounded == number.rounded)
+        noun = _counted_noun(question, q_number)
+        if noun is None or noun.idx in q_units or noun.lemma_.lower() in (unit.text.lower(), unit.unit.name):
+            continue
+        old = Mention(q_number.start, noun.idx + len(noun.text), question.text[q_number.start:noun.idx + len(noun)])
+        findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{paraphrase.text[number.start:unit.end]}" '
+                                "(it counted a thing, it measures a unit)", Severity.CRITICAL, (old,), (number, unit)))
+        added.remove(unit.unit.name)
+    return findings
 
 
 def _added(question: QuestionDoc, paraphrase: QuestionDoc, p_units, added: list[str]) -> list[Finding]:
