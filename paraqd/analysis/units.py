@@ -150,8 +150,8 @@ class UnitVocabulary:
                 continue
             if entry.after_number and (before is None or before.kind == "ordinal"):
                 continue  # "a quarter of the money", "the first quarter"
-            if entry.strict and before is not None and start > before.end and _word_follows(text, end):
-                continue  # "5 in the box"
+            if entry.strict and (before is None or start > before.end) and _word_follows(text, end):
+                continue  # "5 in the box", "7 points each in a game"
             plural = entry.plural
             if plural is None:
                 number = before or starts.get(start)
