@@ -160,13 +160,15 @@ def _compound(text: str, found: list[Quantity]) -> tuple[Quantity, ...]:
 #: determiners that make a unit of time a rate's period: "$10 an hour", "each hour he gets 50 visits"
 _RATE_DETERMINERS = frozenset({"a", "an", "each", "every", "per"})
 _FRAMES_KEY = "paraqd.analysis.time_frames"
+#: words that make a period a shift in time ("a day before the party", "a week after", "a month later")
+_SHIFTS = frozenset({"before", "after", "later", "earlier", "ago", "prior"})
 
 
 def time_frames(doc: QuestionDoc) -> frozenset[int]:
     """The starts of ``doc``'s units of time that name *when* something happens, not an amount the problem
     computes with: "one day he woke up late", "within a week", "a week later", "as the day progresses", "this
-    week", "for months". A unit of time is an amount when it measures a number ("3 days", "the first 20
-    days"), is a rate's period (an adverb, "per day", "/hour", or "a/an/each/every" + unit modifying a verb or
+    week", "for months", "a day before the party". A unit of time is an amount when it measures a number ("3
+    days", "the first 20 days"), is a rate's period (an adverb, "per day", "/hour", or "a/an/each/every" + unit modifying a verb or
     a number: "$10 an hour", "each hour he gets 50 visits"), or is the object of a verb ("it takes a week")."""
     if doc.doc is None:
         return frozenset()
@@ -188,7 +190,9 @@ def time_frames(doc: QuestionDoc) -> frozenset[int]:
         if before.endswith("/") or re.search(r"(?<![A-Za-z])per$", before, re.IGNORECASE):
             continue
         determiners = {c.lower_ for c in tok.children if c.dep_ in ("det", "advmod", "quantmod", "nummod")}
-        if tok.dep_ == "npadvmod" and determiners & _RATE_DETERMINERS and tok.head.pos_ not in ("ADV", "ADJ"):
+        shift = any(c.lower_ in _SHIFTS for c in tok.children)  # "a day before the party": when, not how often
+        if (tok.dep_ == "npadvmod" and determiners & _RATE_DETERMINERS and tok.head.pos_ not in ("ADV", "ADJ")
+                and not shift):
             continue
         if tok.dep_ == "dobj":
             continue

@@ -148,6 +148,8 @@ class UnitVocabulary:
             if (entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS
                     and not _after_slash(text, start)):
                 continue
+            if raw == "s" and before is not None and start == before.end and before.kind == "cardinal":
+                continue  # "all 20s", "the 1990s": the plural of a whole number, not seconds ("12.5s" is)
             if entry.after_number and (before is None or before.kind == "ordinal"):
                 continue  # "a quarter of the money", "the first quarter"
             if entry.strict and (before is None or start > before.end) and _word_follows(text, end):
