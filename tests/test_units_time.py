@@ -89,11 +89,11 @@ def test_a_relative_day_turned_the_other_way_is_another_time(checker):
 
 # -- rates: the period a number is counted per --------------------------------------------------------------------
 
-def test_rate_periods_follow_the_number():
-    doc = default_analyzer().analyze("Nia sleeps 8 hours per night and jogs 3 days per week. Each hour she reads "
-                                     "20 pages.")
-    periods = {doc.text[start:].split()[0]: period for start, (_, period) in rate_periods(doc).items()}
-    assert periods == {"8": "night", "3": "week", "20": "hour"}
+def test_rate_periods_are_read_with_their_period():
+    doc = default_analyzer().analyze("Nia sleeps 8 hours per night and jogs 3 days every week. Each hour she reads "
+                                     "20 pages. She walks every 15 minutes and at 9 am the next day.")
+    assert [(m.text, period) for m, period in rate_periods(doc)] == [
+        ("per night", "night"), ("every week", "week"), ("Each hour", "hour")]
 
 
 def test_a_rate_counted_per_another_period_is_a_unit_change(checker):

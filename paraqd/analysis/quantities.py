@@ -233,61 +233,40 @@ def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
     return markers
 
 
-def rate_periods(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
-    """The period each number of ``doc`` is counted per, by the number's start: ``(the words, the period)``,
-    the period a unit's name or a noun's lemma. "$12 in tips each hour" gives 12 ``("each hour", "hour")``,
-    "8 hours per day for 5 days per week" 8 per day and 5 per week, "Each hour he gets 50 visits" 50 per
-    hour. A period is a rate's: an adverb ("daily"), "per X", "/X", or "a/an/each/every X" modifying a verb or
-    a number; the number's is the nearest of its sentence with no other number between them, one after it
-    first."""
+def rate_periods(doc: QuestionDoc) -> tuple[tuple[Mention, str], ...]:
+    """The rate periods of ``doc``, in order: ``(the words, the period)``, the period a unit's name or a noun's
+    lemma ("$12 in tips each hour": ``("each hour", "hour")``; "$1.5 per driveway": ``("per driveway",
+    "driveway")``). A period is a rate's: an adverb ("daily"), "per X", "/X", or "a/an/each/every X" modifying a
+    verb or a number ("each hour he gets 50 visits"), never one with its own amount ("every 15 minutes")."""
     if doc.doc is None:
-        return {}
+        return ()
     cached = doc.doc.user_data.get(_RATES_KEY)
-    if cached is not None:
-        return cached
-    markers = _rate_markers(doc)
-    periods: dict[int, tuple[Mention, str]] = {}
-    numbers = [n for n in doc.numbers if n.kind != "ordinal"]
-    for sentence in doc.doc.sents:
-        inside = [n for n in numbers if sentence.start_char <= n.start < sentence.end_char]
-        marks = [m for start, m in markers.items() if sentence.start_char <= start < sentence.end_char]
-        for number in inside:
-            best = None
-            for mention, period in marks:
-                after = mention.start >= number.end
-                if not after and mention.end > number.start:
-                    continue
-                lo, hi = (number.end, mention.start) if after else (mention.end, number.start)
-                if any(lo <= n.start < hi for n in inside if n is not number):
-                    continue
-                rank = (not after, hi - lo)  # "5 days per week": the period after the number first
-                if best is None or rank < best[0]:
-                    best = (rank, mention, period)
-            if best is not None:
-                periods[number.start] = best[1:]
-    doc.doc.user_data[_RATES_KEY] = periods
-    return periods
+    if cached is None:
+        cached = tuple(m for _, m in sorted(_rate_markers(doc).items()))
+        doc.doc.user_data[_RATES_KEY] = cached
+    return cached
 
 
-def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, Mention]]:
-    """Numbers counted per another period: a value written once on each side, per a period on each side, the
-    two periods different and at least one of them a unit ("50 visits each hour" -> "50 visits each day",
-    "$12 in tips each hour" -> "each shift"). ``(question's period, paraphrase's period)`` each."""
-    q_periods, p_periods = rate_periods(question), rate_periods(paraphrase)
-    q_values = Counter(round(n.value, 9) for n in question.numbers)
-    p_values = Counter(round(n.value, 9) for n in paraphrase.numbers)
+def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,
+                  substitutions: list[tuple[int, int, int, int]]) -> list[tuple[Mention, Mention]]:
+    """Rates whose period was written in place as another ("50 visits each hour" -> "50 visits each day",
+    "$12 in tips each hour" -> "each shift"): an edit in place (token ranges ``(i1, i2, j1, j2)``, e.g.
+    :meth:`~paraqd.analysis.pair.QuestionPair.aligned_substitutions`) inside a rate period of each text, the two
+    periods different and at least one of them a unit. ``(question's period, paraphrase's period)`` each."""
+    q_rates, p_rates = rate_periods(question), rate_periods(paraphrase)
+    if not q_rates or not p_rates:
+        return []
     unit_names = {u.unit.name for u in (*question.units, *paraphrase.units)}
     found = []
-    for q_number in question.numbers:
-        value = round(q_number.value, 9)
-        if q_values[value] != 1 or p_values[value] != 1 or q_number.start not in q_periods:
+    for i1, i2, j1, j2 in substitutions:
+        if i1 == i2 or j1 == j2:
             continue
-        p_number = next(n for n in paraphrase.numbers if round(n.value, 9) == value)
-        if p_number.start not in p_periods:
-            continue
-        (q_at, q_period), (p_at, p_period) = q_periods[q_number.start], p_periods[p_number.start]
-        if q_period != p_period and (q_period in unit_names or p_period in unit_names):
-            found.append((q_at, p_at))
+        q_span, p_span = question.doc[i1:i2], paraphrase.doc[j1:j2]
+        q_rate = next((r for r in q_rates if r[0].start < q_span.end_char and q_span.start_char < r[0].end), None)
+        p_rate = next((r for r in p_rates if r[0].start < p_span.end_char and p_span.start_char < r[0].end), None)
+        if (q_rate is not None and p_rate is not None and q_rate[1] != p_rate[1]
+                and (q_rate[1] in unit_names or p_rate[1] in unit_names)):
+            found.append((q_rate[0], p_rate[0]))
     return found
 
 

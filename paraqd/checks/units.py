@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from ..analysis.asked import asked_unit
+from ..analysis.asked import asked_unit, find_ask
 from ..analysis.days import changed_time_points
 from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.information import context_units
@@ -39,7 +39,10 @@ def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc)
     hours"; a time frame, :func:`~paraqd.analysis.quantities.time_frames`: "one day he woke up late") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
     gone, "miles per hour" kept)."""
     name = mentions[0].unit.name
-    frames = time_frames(doc)
+    ask = find_ask(doc)
+    asking = ask.clause or ask.sentence if ask is not None else None
+    # a time frame is context, except in the question sentence ("how many hours ... in a week?")
+    frames = {start for start in time_frames(doc) if asking is None or not asking.start <= start < asking.end}
     measured = {q.unit.unit.name for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)
                 if not q.period and q.unit.start not in frames}
     if name in measured:  # "20 km", and rates: "3 times a week"
@@ -110,7 +113,7 @@ class UnitCheck(Check):
             ))
         findings += _counted_became_unit(question, paraphrase, added)
         findings += _added(question, paraphrase, p_units, added)
-        for old, new in changed_rates(question, paraphrase):
+        for old, new in changed_rates(question, paraphrase, pair.aligned_substitutions(size=2)):
             findings.append(Finding(FindingKind.UNIT_CHANGED, f'a rate "{old.text}" became "{new.text}" (another period)',
                                     Severity.CRITICAL, (old,), (new,)))
         for old, new in changed_time_points(pair):
