@@ -170,3 +170,16 @@ def test_time_and_rate_readers_never_crash(text):
     rate_periods(doc)
     time_frames(doc)
     changed_time_points(QuestionPair(doc, analyze(text[::-1])))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The deck is built of 6-square-foot boards.", [("square-foot", "square foot")]),
+    ("The wind blew at 12 miles per hour.", [("miles per hour", "mile per hour")]),
+    ("They are all 50s in the drawer.", []),  # the plural of a number, not seconds
+    ("She ran 100 m in 12.5s.", [("m", "metre"), ("s", "second")]),
+    ("The team scored 6 points each in a close game.", []),  # "in" is no inch here
+    ("Only 20 per cent of the class came.", []),  # a percentage holds no cents
+    ("A snail crawls 3 feet/minute.", [("feet", "foot"), ("minute", "minute")]),
+])
+def test_unit_forms(text, expected):
+    assert [(u.text, u.unit.name) for u in analyze(text).units] == expected

@@ -171,8 +171,9 @@ def _default_vocabulary() -> UnitVocabulary:
 
 
 def _key(form: str) -> str:
-    """Lookup key of a unit form: lower case, single spaces, no spaces around a slash ("km / h" -> "km/h")."""
-    return re.sub(r"\s*/\s*", "/", " ".join(form.lower().split()))
+    """Lookup key of a unit form: lower case, single spaces (a hyphen between words is one: "square-foot"), no
+    spaces around a slash ("km / h" -> "km/h")."""
+    return re.sub(r"\s*/\s*", "/", " ".join(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", form.lower()).split()))
 
 
 def number_before(text: str, pos: int, ends: dict[int, NumberMention]) -> NumberMention | None:
@@ -220,7 +221,7 @@ def _trie_pattern(node: dict) -> str:
     branches = []
     for ch in sorted(k for k in node if k):
         # a space matches any run of white space; a slash may be spaced ("km / h" is "km/h")
-        piece = r"\s+" if ch == " " else r"\s*/\s*" if ch == "/" else re.escape(ch)
+        piece = r"(?:\s+|-)" if ch == " " else r"\s*/\s*" if ch == "/" else re.escape(ch)
         branches.append(piece + _trie_pattern(node[ch]))
     if not branches:
         return ""
