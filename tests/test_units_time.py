@@ -183,3 +183,9 @@ def test_time_and_rate_readers_never_crash(text):
 ])
 def test_unit_forms(text, expected):
     assert [(u.text, u.unit.name) for u in analyze(text).units] == expected
+
+
+def test_a_total_made_a_rate_in_place_is_a_unit_change(checker):
+    q = "A stall sells 30 drinks per hour on weekdays and 200 drinks in total over the weekend. How many in a week?"
+    assert _rejects(checker, q, q.replace("in total", "per day"), "unit_changed")
+    assert _keeps(checker, q, q.replace("in total", "altogether").replace("per hour", "each hour"))

@@ -252,7 +252,8 @@ def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,
     """Rates whose period was written in place as another ("50 visits each hour" -> "50 visits each day",
     "$12 in tips each hour" -> "each shift"): an edit in place (token ranges ``(i1, i2, j1, j2)``, e.g.
     :meth:`~paraqd.analysis.pair.QuestionPair.aligned_substitutions`) inside a rate period of each text, the two
-    periods different and at least one of them a unit. ``(question's period, paraphrase's period)`` each."""
+    periods different and at least one of them a unit; or a rate per a unit written in place of words that
+    name none ("120 cups in total" -> "120 cups per day"), or the other way. ``(question's period, paraphrase's period)`` each."""
     q_rates, p_rates = rate_periods(question), rate_periods(paraphrase)
     if not q_rates or not p_rates:
         return []
@@ -264,10 +265,20 @@ def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,
         q_span, p_span = question.doc[i1:i2], paraphrase.doc[j1:j2]
         q_rate = next((r for r in q_rates if r[0].start < q_span.end_char and q_span.start_char < r[0].end), None)
         p_rate = next((r for r in p_rates if r[0].start < p_span.end_char and p_span.start_char < r[0].end), None)
-        if (q_rate is not None and p_rate is not None and q_rate[1] != p_rate[1]
-                and (q_rate[1] in unit_names or p_rate[1] in unit_names)):
+        if q_rate is None and p_rate is None:
+            continue
+        if q_rate is None or p_rate is None:  # "120 cups in total" -> "120 cups per day": a total made a rate
+            rate = q_rate or p_rate
+            if rate[1] in unit_names and not any(t.is_digit or t.like_num for t in (*q_span, *p_span)):
+                found.append((q_rate[0] if q_rate else _mention(question, q_span),
+                              p_rate[0] if p_rate else _mention(paraphrase, p_span)))
+        elif q_rate[1] != p_rate[1] and (q_rate[1] in unit_names or p_rate[1] in unit_names):
             found.append((q_rate[0], p_rate[0]))
     return found
+
+
+def _mention(doc: QuestionDoc, span) -> Mention:
+    return Mention(span.start_char, span.end_char, doc.text[span.start_char:span.end_char])
 
 
 # ------------------------------------------------------------------------------------------------ pint

@@ -114,7 +114,7 @@ class UnitCheck(Check):
         findings += _counted_became_unit(question, paraphrase, added)
         findings += _added(question, paraphrase, p_units, added)
         for old, new in changed_rates(question, paraphrase, pair.aligned_substitutions(size=2)):
-            findings.append(Finding(FindingKind.UNIT_CHANGED, f'a rate "{old.text}" became "{new.text}" (another period)',
+            findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (a number counted per another period)',
                                     Severity.CRITICAL, (old,), (new,)))
         for old, new in changed_time_points(pair):
             findings.append(Finding(FindingKind.TIME_CHANGED, f'"{old.text}" became "{new.text}", another time',
