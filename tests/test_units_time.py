@@ -180,6 +180,7 @@ def test_time_and_rate_readers_never_crash(text):
     ("The team scored 6 points each in a close game.", []),  # "in" is no inch here
     ("Only 20 per cent of the class came.", []),  # a percentage holds no cents
     ("A snail crawls 3 feet/minute.", [("feet", "foot"), ("minute", "minute")]),
+    ("Each stamp is 2 inches square.", [("inches square", "square inch")]),  # a square of that side: an area
 ])
 def test_unit_forms(text, expected):
     assert [(u.text, u.unit.name) for u in analyze(text).units] == expected

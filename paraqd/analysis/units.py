@@ -24,6 +24,7 @@ from .document import NumberMention, Unit, UnitMention, is_symbol  # noqa: F401 
 
 _CONTEXT_WORDS = {"per", "a", "an", "each"}
 _LAST_WORD = re.compile(r"([A-Za-z]+)[ \t]*$")
+_SQUARE_AFTER = re.compile(r"[ ]+square(?![A-Za-z])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,13 @@ class UnitVocabulary:
             if plural is None:
                 number = before or starts.get(start)
                 plural = number is not None and number.value != 1 and number.kind != "ordinal"
-            found.append(UnitMention(start, end, raw, unit=entry.unit, abbreviated=entry.abbreviated,
+            unit = entry.unit
+            square = _SQUARE_AFTER.match(text, end) if before is not None else None
+            if square is not None and self._forms.get(_key("square " + unit.name)) is not None:
+                # "a tile 1 inch square": a square of that side, measured in the square unit
+                unit, end = self._forms[_key("square " + unit.name)].unit, square.end()
+                raw = text[start:end]
+            found.append(UnitMention(start, end, raw, unit=unit, abbreviated=entry.abbreviated,
                                      plural=plural, adverb=entry.adverb))
         return tuple(found)
 
