@@ -203,6 +203,8 @@ def time_frames(doc: QuestionDoc) -> frozenset[int]:
 
 
 _RATES_KEY = "paraqd.analysis.rate_periods"
+#: words that say a number is a total, not a rate ("120 cups in total")
+_TOTAL = re.compile(r"(?:in[ ]+)?(?:total|all|altogether|all[ ]+together|overall|combined)", re.IGNORECASE)
 
 
 def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
@@ -252,8 +254,8 @@ def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,
     """Rates whose period was written in place as another ("50 visits each hour" -> "50 visits each day",
     "$12 in tips each hour" -> "each shift"): an edit in place (token ranges ``(i1, i2, j1, j2)``, e.g.
     :meth:`~paraqd.analysis.pair.QuestionPair.aligned_substitutions`) inside a rate period of each text, the two
-    periods different and at least one of them a unit; or a rate per a unit written in place of words that
-    name none ("120 cups in total" -> "120 cups per day"), or the other way. ``(question's period, paraphrase's period)`` each."""
+    periods different and at least one of them a unit; or a whole rate per a unit written in place of words that
+    say a total ("120 cups in total" -> "120 cups per day"), or the other way. ``(question's period, paraphrase's period)`` each."""
     q_rates, p_rates = rate_periods(question), rate_periods(paraphrase)
     if not q_rates or not p_rates:
         return []
@@ -268,8 +270,9 @@ def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,
         if q_rate is None and p_rate is None:
             continue
         if q_rate is None or p_rate is None:  # "120 cups in total" -> "120 cups per day": a total made a rate
-            rate = q_rate or p_rate
-            if rate[1] in unit_names and not any(t.is_digit or t.like_num for t in (*q_span, *p_span)):
+            rate, span, other = (q_rate, q_span, p_span) if q_rate else (p_rate, p_span, q_span)
+            if (rate[1] in unit_names and span.start_char <= rate[0].start and rate[0].end <= span.end_char
+                    and _TOTAL.fullmatch(other.text)):
                 found.append((q_rate[0] if q_rate else _mention(question, q_span),
                               p_rate[0] if p_rate else _mention(paraphrase, p_span)))
         elif q_rate[1] != p_rate[1] and (q_rate[1] in unit_names or p_rate[1] in unit_names):
