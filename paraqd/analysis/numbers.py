@@ -21,8 +21,9 @@ Decisions (see ``tests/test_analysis.py``):
 * A fraction word must agree with its numerator ("one third", "two thirds": "108 third graders" is 108 and
   an ordinal) and be hyphenated or followed by *of* or *as* ("two-thirds", "two thirds of it"):
   "5 quarters and 2 dimes" are coins.
-* ``a third``, ``a fifth`` are fractions before *of* or at the end of a phrase ("a third of them"), ordinals
-  before a noun ("a fifth story apartment"); ``a half``, ``a quarter`` are always fractions.
+* ``a third``, ``a fifth`` are fractions before *of*, a verb's auxiliary, a preposition or a conjunction, or at
+  the end of a phrase ("a third of them", "a fifth were plates"), ordinals before a noun ("a fifth story
+  apartment"); ``a half``, ``a quarter`` are always fractions.
 * ``second`` is an ordinal, except after a number or *a, an, per, each, one* (``30 second``, ``a second``:
   the time unit). ``first``, ``third``, ... are ordinals; ``a third``, ``two thirds`` are fractions.
 * ``half`` alone is 0.5; ``quarter`` only counts with a numerator (``a quarter``, ``three quarters``)
@@ -32,9 +33,8 @@ Decisions (see ``tests/test_analysis.py``):
   ``1.90``, ``currency="$"``); a currency word after it (``500 dollars``) only sets ``kind="currency"`` and
   ``currency="dollars"``: the word itself is a unit mention, not part of the number.
 * ``45°`` is the number 45 (the degree sign is a unit). Clock times and ratios (``10:30``, ``3:4``) give two
-  plain cardinals with exact offsets, except a clock time's zero minutes (``6:00`` is the number 6: "6 am"
-  says the same); operators that would garble them (f3) leave numbers next to ``:``
-  alone. Digits glued after a letter (``A1``, ``x2``) are identifiers, not numbers; dates like
+  plain cardinals with exact offsets, but ``6:00`` is the number 6 ("6 am" says the same); operators that
+  would garble them (f3) leave numbers next to ``:`` alone. Digits glued after a letter (``A1``, ``x2``) are identifiers, not numbers; dates like
   ``12/25/2020`` yield only their first number.
 
 Over 400 lines: the two scanners and the merge are one parser of one grammar of quantities.
@@ -101,8 +101,16 @@ _START_WORDS = (_CARDINAL_WORDS | ORDINAL_WORDS.keys() | {"half", "a", "an", "mi
                                                           "thousand"})
 _ONE_PRONOUN_BEFORE = {"no", "the", "this", "that", "which", "each", "any", "every", "some", "another",
                        "other", "last", "same", "little", *ORDINAL_WORDS}
-#: words after "a third", "a fifth" that make it a fraction: "a third of them", "a third the size"
-_FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "as"}
+#: words after "a third", "a fifth" that make it a fraction: "a third of them", "a third the size"; and the
+#: closed classes that cannot be the noun an ordinal modifies (auxiliaries, prepositions, conjunctions): "a
+#: fifth were plates", "a fifth is water", "a tenth and a half" are fractions, "a fifth story" an ordinal
+_FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "as",
+                    "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "shall", "should",
+                    "may", "might", "must", "has", "have", "had", "do", "does", "did",
+                    "in", "on", "at", "for", "to", "from", "with", "by", "into", "than",
+                    "and", "or", "but", "while", "so"}
+#: a clock time's zero minutes ("6:00" is 6 o'clock: the "00" is no number of its own; not "3:0", "10:05")
+_ZERO_MINUTES = re.compile(r"\d:00$")
 _SECOND_TIME_BEFORE = {"a", "an", "per", "each", "one"}
 _WORD = re.compile(r"[A-Za-z]+")
 _JOIN = re.compile(r"[ ]*-?[ ]*|[ ]+")
@@ -117,8 +125,7 @@ def extract_numbers(text: str, doc=None) -> tuple[NumberMention, ...]:
     """
     if not text:
         return ()
-    # "6:00 am": the hour is the time; ":00" adds no value ("6 am" says the same)
-    digits = [n for n in _digit_numbers(text) if not _zero_minutes(text, n)]
+    digits = [n for n in _digit_numbers(text) if not _ZERO_MINUTES.match(text, n.start - 2, n.end)]  # "6:00"
     words = _word_numbers(text, digits)
     if not words:
         return tuple(digits)
@@ -177,11 +184,6 @@ def _digit_numbers(text: str) -> list[NumberMention]:
             currency=currency, number_start=m.start("num"), number_end=m.end("num"),
         ))
     return found
-
-
-def _zero_minutes(text: str, n: NumberMention) -> bool:
-    """Whether ``n`` is the zero minutes of a clock time: "00" after "6:" (not a ratio's "3:0" or "10:05")."""
-    return n.text == "00" and text[:n.start].endswith(":") and text[:n.start - 1][-1:].isdigit()
 
 
 # ----------------------------------------------------------------------------------------------- words
