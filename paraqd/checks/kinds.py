@@ -72,6 +72,10 @@ class FindingKind(enum.StrEnum):
                   "a unit the question does not have (minor for a period of time that measures no number)")
     UNIT_DETACHED = ("unit_detached", "units", (MAJOR,), "{quantity} lost its unit (\"{number}\")",
                      "a number kept without its unit (\"62 kgs of wheat\" -> \"62 of wheat\")")
+    TIME_CHANGED = ("time_changed", "units", (CRITICAL,), "{old} became {new}, another time",
+                    "a time point written as another: a clock time in the other half of the day (\"9 am\" -> "
+                    "\"9 pm\"), another month, a relative reference turned the other way (\"the previous day\" "
+                    "-> \"the next day\")")
     # -- entities and key nouns
     TERM_RENAMED = ("term_renamed", "entities", (MINOR,), "\"{old}\" was renamed \"{new}\" throughout",
                     "a key term renamed everywhere")
