@@ -23,17 +23,33 @@ from typing import NamedTuple
 
 from .alignment import TokenAlignment, is_deletion
 from .document import Mention, QuestionDoc
+from .lexicon import default_lexicon
 from .quantities import conversions
-from .terms import PERSONAL, Term, antecedent, key_terms, noun_lists, swap_key, swap_words, token_mention
+from .spelling import spelling_variants
+from .terms import (
+    PERSONAL,
+    Term,
+    antecedent,
+    counted_values,
+    key_terms,
+    noun_lists,
+    swap_key,
+    swap_words,
+    token_mention,
+)
 
 
 @dataclass(frozen=True)
 class Rename:
-    """A question term replaced by a paraphrase term; ``consistent`` when the old term is gone everywhere."""
+    """A question term replaced by a paraphrase term; ``consistent`` when the old term is gone everywhere;
+    ``same_thing`` says how a word renamed in one place names the same things: ``"synonym"`` (a WordNet
+    counterpart: "shop" -> "store") or ``"measure"`` (one measures the other: "33 pieces of candy" -> "33
+    sweets"); empty otherwise."""
 
     old: Term
     new: Term
     consistent: bool
+    same_thing: str = ""
 
 
 @dataclass(frozen=True)
@@ -133,20 +149,60 @@ class QuestionPair:
                 and (k in p_terms or not _said(t, p_words))]
         new = [t for k, t in p_terms.items() if k not in q_terms and not _said(t, q_words)]
         subs = self.alignment.substitutions() if lost and new else {}
+        in_place = self._in_place_substitutions() if lost and new else {}
         renames: list[Rename] = []
         vanished: list[Term] = []
         for old in lost:
             consistent = old.key not in p_terms
-            partner = next((n for n in new if n.key in subs.get(old.key, ())), None)
-            if partner is None and consistent:
-                partner = new[0] if new else None
+            if consistent:
+                # renamed throughout: the new word took the old one's place (a substitution, a noun counted by
+                # the same number), or it names the same thing (WordNet), or a name for a name; otherwise the
+                # old word is gone and nothing took its role (a rename pairs words of the same role)
+                partner = next((n for n in new if n.key in subs.get(old.key, ())), None) or next(
+                    (n for n in new if _same_thing(old.key, n.key)), None) or next(
+                    (n for n in new if old.is_name and n.is_name), None)
+            else:
+                # renamed in one place while the old word stays: only a word written *in its place* (the words
+                # around it kept, the old word not among the new ones: "the number of chipmunks" -> "the
+                # chipmunk count" renames nothing) or counting the same number
+                partner = next((n for n in new if n.key in in_place.get(old.key, ())), None)
             if partner is None:
                 if consistent:
                     vanished.append(old)
                 continue
             new.remove(partner)
-            renames.append(Rename(old, partner, consistent))
+            if not spelling_variants(old.key, partner.key):  # "theater" -> "theatre": the same word
+                renames.append(Rename(old, partner, consistent, "" if consistent else self._same_entity(old, partner)))
         return tuple(renames), tuple(vanished)
+
+    def _in_place_substitutions(self) -> dict[str, set[str]]:
+        """Question lemma -> paraphrase lemmas written in its place: aligned substitutions with the words
+        around them kept (:meth:`aligned_substitutions`) where the old lemma is not among the new words, and
+        the nouns counted by the same number in both texts."""
+        question, paraphrase = self.question, self.paraphrase
+        found: dict[str, set[str]] = {}
+        for i1, i2, j1, j2 in self.aligned_substitutions():
+            new = {swap_key(t) for t in paraphrase.doc[j1:j2]}
+            for q_tok in question.doc[i1:i2]:
+                if swap_key(q_tok) not in new:
+                    found.setdefault(swap_key(q_tok), set()).update(new)
+        p_counted = counted_values(paraphrase)
+        for value, q_noun in counted_values(question).items():
+            if p_counted.get(value, q_noun) != q_noun:
+                found.setdefault(q_noun, set()).add(p_counted[value])
+        return found
+
+    def _same_entity(self, old: Term, new: Term) -> str:
+        """How ``new`` names the things ``old`` names: ``"synonym"`` (a WordNet counterpart), ``"measure"`` (the
+        "of" phrase of one names the other or a counterpart of it: "33 *pieces* of candy" -> "33 *sweets*",
+        "4 *trees*" -> "4 *rows* of trees"), or ``""``."""
+        if _same_thing(old.key, new.key):
+            return "synonym"
+        q_of = _of_objects(self.question, old)
+        p_of = _of_objects(self.paraphrase, new)
+        if any(_same_thing(o, new.key) for o in q_of) or old.key in p_of or q_of & p_of:
+            return "measure"
+        return ""
 
     @property
     def renames(self) -> tuple[Rename, ...]:
@@ -188,8 +244,8 @@ class QuestionPair:
                     continue
                 for q_tok in olds:
                     old = swap_key(q_tok)
-                    if old == new or (old, new) in seen:
-                        continue
+                    if old == new or (old, new) in seen or _related(old, new):
+                        continue  # "as old as" -> "the same age as", "the water" -> "the seawater": one thing
                     seen.add((old, new))
                     old_term = q_terms.get(old) or Term(old, tuple(q_words[old]))
                     new_term = p_terms.get(new) or Term(new, tuple(p_words[new]))
@@ -252,6 +308,37 @@ def _words(doc) -> frozenset[str]:
 def _said(term: Term, words: frozenset[str]) -> bool:
     """Whether ``words`` hold ``term``, by its key or as one of its mentions is written."""
     return term.key in words or any(m.text.lower() in words for m in term.mentions)
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """Whether ``b`` may say ``a``: a WordNet counterpart (:meth:`~paraqd.analysis.lexicon.Lexicon.counterpart`)
+    or, without WordNet, the same word spelt the British or the American way."""
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return spelling_variants(a, b)
+    return bool(lexicon.counterpart(a, b))
+
+
+def _related(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name one thing in WordNet, either way round: a counterpart (synonym,
+    derivation, attribute, spelling) or one a kind of the other ("water" / "seawater"); never two kinds of
+    one class ("red" / "white", "morning" / "evening")."""
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return spelling_variants(a, b)
+    return bool(lexicon.counterpart(a, b) or lexicon.counterpart(b, a))
+
+
+def _of_objects(doc, term: Term) -> set[str]:
+    """The lemmas of the "of" objects of ``term``'s mentions ("pieces of *candy*")."""
+    found = set()
+    for m in term.mentions:
+        span = doc.doc.char_span(m.start, m.end, alignment_mode="expand")
+        for tok in span or ():
+            for prep in tok.children:
+                if prep.lower_ == "of":
+                    found.update(swap_key(o) for o in prep.children if o.dep_ == "pobj")
+    return found
 
 
 def _forms(tok) -> set[str]:

@@ -54,12 +54,13 @@ class EntityCheck(Check):
                     FindingKind.TERM_RENAMED, f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
                     r.old.mentions, r.new.mentions,
                 ))
-            elif (self.synonyms is not None and not (r.old.is_name or r.new.is_name)
-                  and self.synonyms.are_synonyms(old, new, self.rename_threshold)):
+            elif not (r.old.is_name or r.new.is_name) and (r.same_thing or (
+                    self.synonyms is not None and self.synonyms.are_synonyms(old, new, self.rename_threshold))):
                 kept = p_terms[r.old.key].mentions
+                how = "the same things counted another way" if r.same_thing == "measure" else "its synonym"
                 findings.append(Finding(
                     FindingKind.TERM_SYNONYM,
-                    f'"{old}" became its synonym "{new}" in one place ("{kept[0].text}" elsewhere)',
+                    f'"{old}" became {how} "{new}" in one place ("{kept[0].text}" elsewhere)',
                     Severity.MINOR, r.old.mentions, (*r.new.mentions, *kept),
                 ))
             else:
