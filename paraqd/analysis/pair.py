@@ -17,6 +17,7 @@ text.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -156,24 +157,49 @@ class QuestionPair:
             consistent = old.key not in p_terms
             if consistent:
                 # renamed throughout: the new word took the old one's place (a substitution, a noun counted by
-                # the same number), or it names the same thing (WordNet), or a name for a name; otherwise the
-                # old word is gone and nothing took its role (a rename pairs words of the same role)
+                # the same number), or it names the same thing (WordNet), or it is a name of the same kind (a
+                # person for a person); otherwise the old word is gone and nothing took its role (a rename pairs
+                # words of the same role)
                 partner = next((n for n in new if n.key in subs.get(old.key, ())), None) or next(
                     (n for n in new if _same_thing(old.key, n.key)), None) or next(
-                    (n for n in new if old.is_name and n.is_name), None)
+                    (n for n in new if old.is_name and n.label == old.label), None)
             else:
                 # renamed in one place while the old word stays: only a word written *in its place* (the words
                 # around it kept, the old word not among the new ones: "the number of chipmunks" -> "the
                 # chipmunk count" renames nothing) or counting the same number
                 partner = next((n for n in new if n.key in in_place.get(old.key, ())), None)
             if partner is None:
-                if consistent:
+                if consistent and not self.misspelt(old):
                     vanished.append(old)
                 continue
             new.remove(partner)
             if not spelling_variants(old.key, partner.key):  # "theater" -> "theatre": the same word
                 renames.append(Rename(old, partner, consistent, "" if consistent else self._same_entity(old, partner)))
         return tuple(renames), tuple(vanished)
+
+    def misspelt(self, term: Term) -> bool:
+        """Whether a name gone from the paraphrase was a misspelling of another name of the question that the
+        paraphrase keeps ("Natalie" once for "Natalia", "Manola" for "Manolo"): the same first letter and at
+        most two letters changed (:func:`difflib.SequenceMatcher` ratio >= 0.8)."""
+        if not term.is_name:
+            return False
+        kept = [t for k, t in self.question_terms.items() if t.is_name and k != term.key and k in self.paraphrase_terms]
+        return any(k.key[:1] == term.key[:1] and difflib.SequenceMatcher(None, k.key, term.key).ratio() >= 0.8
+                   for k in kept)
+
+    def modifier_only(self, term: Term) -> bool:
+        """Whether every mention of a question ``term`` only modifies a noun that the paraphrase still has
+        ("*Post-it* notes" -> "sticky notes"): a kind of that thing, not a person or place of the problem."""
+        p_words = _words(self.paraphrase)
+        for m in term.mentions:
+            span = self.question.doc.char_span(m.start, m.end, alignment_mode="expand")
+            tok = None if span is None or not len(span) else span[-1]
+            while tok is not None and tok.dep_ in ("compound", "amod", "punct") and tok.head.i != tok.i \
+                    and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i > tok.i:
+                tok = tok.head
+            if tok is None or tok.lower_ == m.text.lower() or swap_key(tok) not in p_words:
+                return False
+        return True
 
     def _in_place_substitutions(self) -> dict[str, set[str]]:
         """Question lemma -> paraphrase lemmas written in its place: aligned substitutions with the words
@@ -196,11 +222,11 @@ class QuestionPair:
         """How ``new`` names the things ``old`` names: ``"synonym"`` (a WordNet counterpart), ``"measure"`` (the
         "of" phrase of one names the other or a counterpart of it: "33 *pieces* of candy" -> "33 *sweets*",
         "4 *trees*" -> "4 *rows* of trees"), or ``""``."""
-        if _same_thing(old.key, new.key):
-            return "synonym"
+        if any(_same_thing(old.key, form) for form in _compound_forms(self.paraphrase, new)):
+            return "synonym"  # "pastries" -> "baked goods" (WordNet's "baked_goods")
         q_of = _of_objects(self.question, old)
         p_of = _of_objects(self.paraphrase, new)
-        if any(_same_thing(o, new.key) for o in q_of) or old.key in p_of or q_of & p_of:
+        if any(_same_thing(o, new.key) for o in q_of) or old.key in p_of:
             return "measure"
         return ""
 
@@ -327,6 +353,16 @@ def _related(a: str, b: str) -> bool:
     if lexicon is None:
         return spelling_variants(a, b)
     return bool(lexicon.counterpart(a, b) or lexicon.counterpart(b, a))
+
+
+def _compound_forms(doc, term: Term) -> set[str]:
+    """``term``'s key, and the compounds its mentions make with the word before them ("baked_goods")."""
+    forms = {term.key}
+    for m in term.mentions:
+        span = doc.doc.char_span(m.start, m.end, alignment_mode="expand")
+        if span is not None and len(span) and span[0].i > 0 and span[0].nbor(-1).is_alpha:
+            forms.update(f"{span[0].nbor(-1).lower_}_{word}" for word in (term.key, m.text.lower()))
+    return forms
 
 
 def _of_objects(doc, term: Term) -> set[str]:

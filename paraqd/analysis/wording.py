@@ -8,7 +8,8 @@ keep is the problem's information, not its wording. The words that carry that in
   phrases of its numbers and of its asking clause: "20 *apples*", "8 *players* in each *group*", "how many
   *tickets*"), and the adjectives that tell those things apart ("12 *red* mushrooms", "*large* planks");
 - the verb each number's phrase hangs on (the relation of a quantity: "she *sold* 12", "36 campers went
-  *rowing*", with its open complement), and the verbs of the asking clause;
+  *rowing*", with its open complement), who that verb relates (its subject, "*Priya* baked 24 muffins", and
+  the names it governs, "gave 3 apples to *Anna*"), and the verbs of the asking clause;
 - comparatives ("*longer*", "*fewer*"): a relation between two quantities.
 
 Every other content word is the problem's *setting* or its style ("on a sunny *morning*", "*slowly*", "she
@@ -32,7 +33,7 @@ from .asked import find_ask
 from .information import computed_nouns
 from .lexicon import default_lexicon
 from .spelling import closed_compound, spelling_variants
-from .terms import cached, content_words
+from .terms import CONTENT_POS, cached, content_words
 
 if TYPE_CHECKING:
     from .document import Mention, QuestionDoc
@@ -74,6 +75,9 @@ def _information_words(doc: QuestionDoc) -> frozenset[str]:
             verbs.add(_lemma(node))
             verbs.update(_lemma(c) for c in node.children if c.dep_ == "xcomp" and c.pos_ in _VERBS)
             nouns.update(_lemma(c) for c in node.children if c.dep_ in _SUBJECTS and c.pos_ in _NOUNS)
+            # and the people it relates ("gave 3 apples *to Anna*", "bought 4 pens *from Leo*")
+            nouns.update(_lemma(o) for c in node.children if c.dep_ in ("prep", "dative", "agent")
+                         for o in (c, *c.children) if o.pos_ == "PROPN")
     ask = find_ask(doc)
     clause = None if ask is None else (ask.clause or ask.sentence)
     if clause is not None:
@@ -145,13 +149,16 @@ def lost_content(pair: QuestionPair, similar: Callable[[str, str], bool] | None 
     lost = {w: c - p_counts.get(w, 0) for w, c in q_counts.items() if c > p_counts.get(w, 0)}
     if lost:
         renamed = {r.old.key for r in pair.renames if r.consistent}
-        lost = {w: c for w, c in lost.items() if w not in renamed}
-    if lost:
+        q_terms = pair.question_terms  # a name the question misspelt once is no name lost ("Natalie"/"Natalia")
+        lost = {w: c for w, c in lost.items() if w not in renamed and not (w in q_terms and pair.misspelt(q_terms[w]))}
+    if lost and not pair.is_deletion:  # a pure deletion rewords nothing: no counterpart to look for
         p_tokens = [t for t in pair.paraphrase.doc if t.is_alpha]
         # a counterpart is a word the paraphrase has more often than the question ("as *old* as" -> "the same
         # *age* as" in a problem that already says "age"), new words first
         gained = {w for w, c in p_counts.items() if c > q_counts.get(w, 0)}
-        novel = {f for t in p_tokens if not t.is_stop for f in (t.lower_, _lemma(t))} - set(q_counts) | gained
+        q_forms = {f for t in pair.question.doc if t.is_alpha for f in (t.lower_, _lemma(t))}
+        novel = {f for t in p_tokens if t.pos_ in CONTENT_POS and not t.is_stop
+                 for f in (t.lower_, _lemma(t))} - q_forms | gained
         q_words = [t.lower_ for t in pair.question.doc if t.is_alpha]
         p_words = [t.lower_ for t in p_tokens]
         joined = {p for p in p_words if closed_compound(p, q_words)}  # "sky diving" -> "skydiving"
