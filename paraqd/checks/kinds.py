@@ -78,7 +78,7 @@ class FindingKind(enum.StrEnum):
     TERM_SYNONYM = ("term_synonym", "entities", (MINOR,),
                     "\"{old}\" became its synonym \"{new}\" in one place (\"{kept}\" elsewhere)",
                     "a noun replaced by a synonym in one place")
-    TERM_RENAMED_INCONSISTENTLY = ("term_renamed_inconsistently", "entities", (MINOR, MAJOR),
+    TERM_RENAMED_INCONSISTENTLY = ("term_renamed_inconsistently", "entities", (MAJOR, MINOR),
                                    "\"{old}\" became \"{new}\" in one place but \"{kept}\" is still used elsewhere",
                                    "a key term renamed in one place only (minor for a word of setting)")
     TERM_SWAPPED = ("term_swapped", "entities", (MAJOR,),
