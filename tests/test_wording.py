@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paraqd.analysis.spelling import american, closed_compound, spelling_variants
+from paraqd.checks import Severity
 
 # -- British and American spellings: rules, not a word list -----------------------------------------------------
 
@@ -149,3 +150,35 @@ def test_an_adjective_said_as_its_attribute_is_no_swap_but_a_sibling_is(checker)
     q2 = "Sam read 9 pages in the morning and 4 pages in the evening. How many more pages in the morning?"
     p2 = "Sam read 9 pages in the morning and 4 pages in the evening. How many more pages in the evening?"
     assert "term_swapped" in _kinds(checker, q2, p2) or checker.check(q2, p2).verdict == "invalid"
+
+
+# -- lists and names ----------------------------------------------------------------------------------------------
+
+def test_a_list_item_said_as_a_measure_of_itself_is_not_added(checker):
+    q = "Rosa keeps 6 hens, 4 ducks and some geese. She has 20 birds. How many geese does she keep?"
+    p = "Rosa keeps 6 hens, 4 ducks and an unknown number of geese. She has 20 birds. How many geese does she keep?"
+    assert "list_changed" not in _kinds(checker, q, p)
+    q2 = "Rosa feeds hens and ducks every day. She has 20 birds. How many eggs does she get in 3 days?"
+    added = "Rosa feeds hens, ducks and swans every day. She has 20 birds. How many eggs does she get in 3 days?"
+    assert "list_changed" in _kinds(checker, q2, added)
+
+
+def test_a_name_misspelt_once_in_the_question_is_not_missing(checker):
+    q = "Corinna ran 5 laps on Monday and 7 laps on Friday. How many laps did Corinne run?"
+    p = "Corinna ran 5 laps on Monday and 7 laps on Friday. How many laps did Corinna run in all?"
+    result = checker.check(q, p)
+    assert not [f for f in result.findings if f.kind == "term_missing"], result.reasons
+    # a name of the problem really gone stays major
+    q2 = "Corinna gave 5 stamps to Bruno. How many stamps did Bruno get?"
+    p2 = "Corinna gave 5 stamps away. How many stamps did she give away?"
+    assert "term_missing" in checker.check(q2, p2).kinds(Severity.MAJOR)
+
+
+def test_a_rename_in_one_place_of_a_setting_word_is_minor_of_a_counted_thing_major(checker):
+    q = "At the harbour, Ines loads 8 crates onto a boat. Later, at the harbour, she unloads 3 crates. How many " \
+        "crates are still on the boat?"
+    setting = q.replace("At the harbour", "At the dock")
+    counted = q.replace("unloads 3 crates", "unloads 3 barrels")
+    assert "term_renamed_inconsistently" not in _kinds(checker, q, setting) or \
+        "term_renamed_inconsistently" not in checker.check(q, setting).kinds(Severity.MAJOR)
+    assert "term_renamed_inconsistently" in checker.check(q, counted).kinds(Severity.MAJOR)

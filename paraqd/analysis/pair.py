@@ -165,8 +165,7 @@ class QuestionPair:
                     (n for n in new if old.is_name and n.label == old.label), None)
             else:
                 # renamed in one place while the old word stays: only a word written *in its place* (the words
-                # around it kept, the old word not among the new ones: "the number of chipmunks" -> "the
-                # chipmunk count" renames nothing) or counting the same number
+                # around it kept) or counting the same number
                 partner = next((n for n in new if n.key in in_place.get(old.key, ())), None)
             if partner is None:
                 if consistent and not self.misspelt(old):
@@ -203,15 +202,18 @@ class QuestionPair:
 
     def _in_place_substitutions(self) -> dict[str, set[str]]:
         """Question lemma -> paraphrase lemmas written in its place: aligned substitutions with the words
-        around them kept (:meth:`aligned_substitutions`) where the old lemma is not among the new words, and
-        the nouns counted by the same number in both texts."""
+        around them kept (:meth:`aligned_substitutions`) that share no word (a phrase that keeps a word of its
+        own was said again, not substituted: "the number of chipmunks" -> "the chipmunk count"), and the nouns
+        counted by the same number in both texts."""
         question, paraphrase = self.question, self.paraphrase
         found: dict[str, set[str]] = {}
         for i1, i2, j1, j2 in self.aligned_substitutions():
-            new = {swap_key(t) for t in paraphrase.doc[j1:j2]}
-            for q_tok in question.doc[i1:i2]:
-                if swap_key(q_tok) not in new:
-                    found.setdefault(swap_key(q_tok), set()).update(new)
+            new = {swap_key(t) for t in paraphrase.doc[j1:j2] if t.is_alpha}
+            old = {swap_key(t) for t in question.doc[i1:i2] if t.is_alpha}
+            if new & old:
+                continue  # the phrase said again in another order ("last her office" -> "supply last")
+            for key in old:
+                found.setdefault(key, set()).update(new)
         p_counted = counted_values(paraphrase)
         for value, q_noun in counted_values(question).items():
             if p_counted.get(value, q_noun) != q_noun:
@@ -299,9 +301,10 @@ class QuestionPair:
     @cached_property
     def changed_lists(self) -> tuple[ListChange, ...]:
         """Lists of the question that the paraphrase repeats with an item more or less: an item the question
-        never mentions added ("On Tuesdays and Thursdays" -> "On Tuesdays, Thursdays and Saturdays"), or an
-        item left out of a list that keeps two others and mentioned nowhere else in its sentence ("Manny, his
-        classmates and Mr. Keith all had 1 piece" -> "his classmates and Mr. Keith all had 1 piece")."""
+        never mentions added ("On Tuesdays and Thursdays" -> "On Tuesdays, Thursdays and Saturdays"; not an
+        item that measures one of the list, "cows, sheep and an unknown quantity of goats"), or an item left out
+        of a list that keeps two others and named nowhere else in the paraphrase ("Manny, his classmates and
+        Mr. Keith all had 1 piece" -> "his classmates and Mr. Keith all had 1 piece")."""
         q_words = set().union(*(_forms(t) for t in self.question.doc))
         p_lists = noun_lists(self.paraphrase)
         changes = []
@@ -317,8 +320,14 @@ class QuestionPair:
             p_items, p_sent = best
             p_forms = set().union(*(_forms(t) for t in p_items))
             sentence = set().union(*(_forms(t) for t in p_sent))
-            added = tuple(t.text for t in p_items if not _forms(t) & q_words)
-            dropped = tuple(t.text for t in q_items if not _forms(t) & p_forms and not _forms(t) & sentence)
+            # an item that only measures another ("an unknown *quantity* of goats", "a *group* of goats") adds
+            # nothing; an item the paraphrase still names elsewhere (a list the parse read across a clause,
+            # "have white *spots*, how many ... mushrooms") is not left out
+            added = tuple(t.text for t in p_items if not _forms(t) & q_words
+                          and not any(_forms(o) & q_forms for o in _of_tokens(t)))
+            p_all = _words(self.paraphrase)
+            dropped = tuple(t.text for t in q_items if not _forms(t) & p_forms and not _forms(t) & sentence
+                            and not _forms(t) & p_all)
             if added or dropped:
                 # each list as its items quoted one by one ('"Greg", "Sharon"'): every quoted word is in the text
                 changes.append(ListChange(", ".join(f'"{t.text}"' for t in q_items),
@@ -365,15 +374,18 @@ def _compound_forms(doc, term: Term) -> set[str]:
     return forms
 
 
+def _of_tokens(tok) -> list:
+    """The objects of ``tok``'s "of" phrases ("a group of *goats*")."""
+    return [o for prep in tok.children if prep.lower_ == "of" for o in prep.children if o.dep_ == "pobj"]
+
+
 def _of_objects(doc, term: Term) -> set[str]:
     """The lemmas of the "of" objects of ``term``'s mentions ("pieces of *candy*")."""
     found = set()
     for m in term.mentions:
         span = doc.doc.char_span(m.start, m.end, alignment_mode="expand")
         for tok in span or ():
-            for prep in tok.children:
-                if prep.lower_ == "of":
-                    found.update(swap_key(o) for o in prep.children if o.dep_ == "pobj")
+            found.update(swap_key(o) for o in _of_tokens(tok))
     return found
 
 
