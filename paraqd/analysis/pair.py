@@ -210,9 +210,9 @@ class QuestionPair:
         for i1, i2, j1, j2 in self.aligned_substitutions():
             new = {swap_key(t) for t in paraphrase.doc[j1:j2] if t.is_alpha}
             old = {swap_key(t) for t in question.doc[i1:i2] if t.is_alpha}
-            if new & old:
+            if _said_words(paraphrase.doc[j1:j2]) & _said_words(question.doc[i1:i2]):
                 continue  # the phrase said again in another order ("last her office" -> "supply last")
-            for key in old:
+            for key in old - new:
                 found.setdefault(key, set()).update(new)
         p_counted = counted_values(paraphrase)
         for value, q_noun in counted_values(question).items():
@@ -372,6 +372,15 @@ def _compound_forms(doc, term: Term) -> set[str]:
         if span is not None and len(span) and span[0].i > 0 and span[0].nbor(-1).is_alpha:
             forms.update(f"{span[0].nbor(-1).lower_}_{word}" for word in (term.key, m.text.lower()))
     return forms
+
+
+#: the parts of speech of function words: a phrase that keeps only those ("of", "in") is still substituted
+_FUNCTION_POS = frozenset({"ADP", "DET", "PRON", "CCONJ", "SCONJ", "AUX", "PART", "PUNCT", "NUM", "SPACE"})
+
+
+def _said_words(tokens) -> set[str]:
+    """The lemmas of the words of ``tokens`` that say something (no function words)."""
+    return {swap_key(t) for t in tokens if t.is_alpha and t.pos_ not in _FUNCTION_POS}
 
 
 def _of_tokens(tok) -> list:
