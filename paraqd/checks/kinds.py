@@ -82,9 +82,9 @@ class FindingKind(enum.StrEnum):
     TERM_SYNONYM = ("term_synonym", "entities", (MINOR,),
                     "\"{old}\" became its synonym \"{new}\" in one place (\"{kept}\" elsewhere)",
                     "a noun replaced by a synonym in one place")
-    TERM_RENAMED_INCONSISTENTLY = ("term_renamed_inconsistently", "entities", (MAJOR,),
+    TERM_RENAMED_INCONSISTENTLY = ("term_renamed_inconsistently", "entities", (MAJOR, MINOR),
                                    "\"{old}\" became \"{new}\" in one place but \"{kept}\" is still used elsewhere",
-                                   "a key term renamed in one place only")
+                                   "a key term renamed in one place only (minor for a word of setting)")
     TERM_SWAPPED = ("term_swapped", "entities", (MAJOR,),
                     "\"{old}\" became \"{new}\", another part of the problem, in one place",
                     "one mention written as another thing of the problem")
@@ -94,7 +94,7 @@ class FindingKind(enum.StrEnum):
     LIST_CHANGED = ("list_changed", "entities", (MAJOR,), "the list {\"old\", ...} became {\"new\", ...} (adds {items} and "
                     "leaves out {items})", "a list repeated with an item more or less")
     TERM_MISSING = ("term_missing", "entities", (MINOR, MAJOR), "{the name | the noun} \"{term}\" is missing",
-                    "a key term gone without replacement (major for a name)")
+                    "a key term gone without replacement (major for a name the problem computes with)")
     # -- the question
     QUESTION_MISSING = ("question_missing", "question", (CRITICAL,), "the question sentence is gone",
                         "no sentence asks anything any more")
