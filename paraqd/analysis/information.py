@@ -159,12 +159,115 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if number.kind == "currency":
         return "Currency" not in measured_categories(question) and not any(
             n.kind == "currency" for n in question.numbers)
+    measured = _measured_attribute(paraphrase, number, unit)
+    if measured is not None:
+        return _context_attribute(question, paraphrase, number, measured)
     if not nouns or any(_known_noun(noun, question) for noun in nouns):
         return False
     if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
         return False
     q_values = {n.rounded for n in question.numbers}
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+#: the dependencies by which a noun belongs to the attribute it modifies ("the *humidity* level", "the
+#: *room*'s humidity", "the temperature *of the water*")
+_ATTRIBUTE_PARTS = frozenset({"compound", "poss"})
+
+
+def _measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMention | None):
+    """The nouns (by lemma) of the attribute ``number`` measures rather than counts, or ``None`` when it
+    counts things (or the parse does not say).
+
+    A number measures an attribute when it is its value: "*a humidity of* 40%", "40% *humidity*", "*the
+    temperature* rose to 30 degrees", "the humidity level *ranging* from 30% to 70%", "*the tree* is 15 feet
+    tall", "*a luminosity of* 100 lux" (a count of a thing that is the value of an attribute: "A of N X"). The
+    attribute is a noun (not a name or a pronoun, not a light noun such as "total"); its nouns are it, its
+    compounds, its possessor and its of-complement ("the temperature of the water"), and the counted noun X.
+    A count ("3 cousins", "each of the 4 barns") is not an attribute: it may add things the problem combines.
+    """
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    head = span[-1]
+    if unit is not None:
+        unit_span = doc.doc.char_span(unit.start, unit.end, alignment_mode="expand")
+        if unit_span is not None and len(unit_span):
+            head = unit_span.root
+    if head.dep_ == "quantmod" and head.head.pos_ == "NUM":  # "from 15 to 25 degrees": the range's measure
+        other = next((n for n in doc.numbers if n.start <= head.head.idx < n.end and n.start != number.start),
+                     None)
+        return None if other is None else _measured_attribute(doc, other, _unit_of(doc, other))
+    counted = None
+    if head.pos_ == "NUM" and head.dep_ == "nummod" and head.head.pos_ in _NOUN_POS and unit is None \
+            and number.kind != "percent":
+        counted = head.head  # "100 lux": a count of X, the value of an attribute only as the object of a
+        if counted.dep_ != "pobj":  # preposition ("a luminosity of 100 lux", "turned the volume up to 70 dB")
+            return None
+        head = counted
+    attribute = _attribute_of(head)
+    if attribute is not None and attribute.lower_ == "it":
+        return _antecedent_attribute(doc, number)  # "the humidity was 40%; then it rose to 60%"
+    if attribute is None or attribute.pos_ != "NOUN" or _lemma(attribute) in LIGHT_NOUNS:
+        return None
+    inside = set(range(span.start, span.end))
+    parts = [attribute, *(t for c in attribute.children
+                          if c.dep_ in _ATTRIBUTE_PARTS or (c.dep_ == "prep" and c.lower_ == "of") for t in c.subtree)]
+    if counted is not None:
+        parts.append(counted)
+    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
+    nouns = frozenset(_lemma(t) for t in parts if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
+                      and t.idx not in in_unit)
+    return nouns or None
+
+
+def _antecedent_attribute(doc: QuestionDoc, number: NumberMention):
+    """What "it" measures when it is the attribute of ``number``: the attribute of the nearest number before it
+    that measures one (the thing last measured), else ``None``."""
+    earlier = [n for n in doc.numbers if n.end <= number.start]
+    for previous in reversed(earlier):
+        nouns = _measured_attribute(doc, previous, _unit_of(doc, previous))
+        if nouns is not None:
+            return nouns
+    return None
+
+
+def _attribute_of(head):
+    """The noun whose value the quantity token ``head`` is (see :func:`_measured_attribute`), or ``None``."""
+    if head.dep_ in ("compound", "nummod", "amod") and head.head.pos_ == "NOUN":
+        return head.head  # "40% humidity"
+    if head.dep_ == "npadvmod" and head.head.pos_ == "ADJ":
+        head = head.head  # "15 feet tall": the adjective's clause says whose value it is
+    if head.dep_ == "pobj":
+        prep = head.head
+        if prep.lower_ == "of" and prep.head.pos_ == "NOUN":
+            return prep.head  # "a humidity of 40%"
+        head = prep
+    verb = head.head
+    if head.dep_ not in ("prep", "attr", "acomp") or verb.pos_ not in _VERB_POS:
+        return None
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    if head.dep_ == "prep" and objects:
+        return objects[0]  # "raise the humidity to 80%"
+    if subjects:
+        return subjects[0]  # "the temperature rose to 30 degrees", "the humidity is 40%"
+    if verb.dep_ in ("acl", "relcl") and verb.head.pos_ in _NOUN_POS:
+        return verb.head  # "a humidity level ranging from 30% to 70%"
+    return None
+
+
+def _context_attribute(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
+                       nouns: frozenset[str]) -> bool:
+    """Whether a number measuring an attribute of ``nouns`` is context: the question computes with none of
+    them and does not ask about it; a share or bare value in a problem about money only when WordNet says
+    the attribute is no kind of money ("a humidity of 40%", not "a tip of 15%")."""
+    if any(_known_noun(noun, question) for noun in nouns) or _in_question_sentence(paraphrase, number):
+        return False
+    if "Currency" in measured_categories(question) and number.kind != "currency":
+        lexicon = default_lexicon()
+        return lexicon is not None and not any(lexicon.is_possession(noun) for noun in nouns)
+    return True
 
 
 def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
@@ -222,10 +325,12 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
         for q in (quantity, *quantity.parts):
             measuring[q.unit.start] = q.number
     for m in mentions:
-        number = measuring.get(m.start)
-        if number is None or not is_context_number(question, paraphrase, number):
-            return False  # a unit that measures no number is the unit check's as before ("ounces workers")
-    return True
+        if m.start not in measuring:
+            return False  # a unit that measures nothing is the unit check's as before ("ounces workers")
+        number = measuring[m.start]
+        if number is not None and not is_context_number(question, paraphrase, number):
+            return False
+    return True  # each mention measures a context number or is counted once by its article ("on a day when")
 
 
 def asked_nouns(doc: QuestionDoc) -> list:

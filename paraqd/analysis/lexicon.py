@@ -165,6 +165,11 @@ class Lexicon:
             found |= frontier
         return frozenset(s for s in found if s.name().split(".")[0] not in _TOO_GENERAL)
 
+    def is_possession(self, word: str) -> bool:
+        """Whether a sense of the noun ``word`` is money or its transfer (WordNet's ``noun.possession``: "tax",
+        "tip", "discount", "fee"; not "humidity" or "temperature")."""
+        return any(s.lexname() == "noun.possession" for s in self._synsets(word, "n"))
+
     def same_thing(self, a: str, b: str, pos: str = "n") -> bool | None:
         """Whether ``b`` may name what ``a`` names (the same word, a synonym or a more general word);
         ``None`` when WordNet lacks either word."""
