@@ -10,16 +10,22 @@ about books, "3 more miles" in a problem in kilometres) enters the computation a
 This module tells the two apart; the number and unit checks ask it before they report an addition as a
 change of the problem, and report context as a note instead (``context_added``, minor):
 
-- :func:`context_numbers`: an added number is context when what it measures is new to the problem: its unit
-  is of a kind (length, mass, money, time, ...) the question measures nothing in and does not ask in, or the
-  phrase it stands in ("3 *hats*", "*the humidity* rose to 60%", "*her dog*, who is 6 years old") names
-  only things the question does not compute with (:func:`computed_nouns`: the nouns of the phrases of its
-  numbers and of its asking clause, nor a synonym, more general or more specific word of one,
-  :mod:`paraqd.analysis.lexicon` when WordNet is installed) and holds no number of the question ("544 pots
-  in each of the 10 gardens" ties the gardens to the pots: it enters), or it is a calendar year ("in 2019").
-  A number whose phrase names nothing ("3 of them") is never context: it may enter the computation.
-- :func:`context_units`: an added unit is context when every mention of it measures a context number and
-  the question neither measures nor asks in its kind (a unit measuring no number is the unit check's).
+- :func:`context_numbers`: an added number is context when what it stands for is new to the problem
+  (:mod:`paraqd.analysis.measures` reads that from the parse). Its unit is of a kind (length, mass, money,
+  time, ...) the question measures nothing in and does not ask in; or it *measures an attribute* ("*a humidity
+  of* 40%", "*the temperature* rose to 30 degrees", "*her dog*, who is 6 years old", "it increased to 60%":
+  the thing last measured) of things the question does not compute with (:func:`computed_nouns`: the nouns
+  of the phrases of its numbers and of its asking clause, nor a synonym, more general or more specific word
+  of one, :mod:`paraqd.analysis.lexicon` when WordNet is installed), wherever its phrase stands; or it
+  *labels* such a thing ("jersey number 23"); or it *counts* things the question does not compute with ("3
+  *hats*"), is no argument of a verb that takes a quantity of the problem (as "Cody and his *two* friends
+  split the bill" is; a place, "at his 6 tables", is not) and is not spread by a distributive quantifier
+  over a quantity of the problem ("544 pots in *each* of the 10 gardens" enters); or it is a calendar year
+  ("in 2019"). In a problem about money, a share ("a tip of 15%") is context only when WordNet says its
+  attribute is no kind of money. A number whose phrase names nothing ("3 of them") is never context.
+- :func:`context_units`: an added unit is context when the question does not ask in it and every mention
+  of it measures a context number, or, in a kind of unit the question measures nothing in, is counted once
+  by its article ("on a day when"); a unit measuring nothing is the unit check's.
 - :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
   period, or a question asked in a unit of time); only then can a weekday added to it ("Monday through
   Friday") change the count, and otherwise a weekday is setting ("on Saturday morning")
@@ -37,6 +43,7 @@ from collections.abc import Iterable, Sequence
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
+from .measures import DISTRIBUTIVE, distributes, label, measured_attribute, unit_of
 from .multipliers import extract_multipliers
 from .quantities import quantities as all_quantities
 from .terms import LIGHT_NOUNS, cached
@@ -73,14 +80,6 @@ def measured_categories(doc: QuestionDoc) -> frozenset[str]:
 def timed_problem(doc: QuestionDoc) -> bool:
     """Whether ``doc`` counts time: a quantity or rate in a unit of time, or a question asked in one."""
     return "Time" in measured_categories(doc)
-
-
-def _unit_of(doc: QuestionDoc, number: NumberMention) -> UnitMention | None:
-    for quantity in all_quantities(doc):
-        for q in (quantity, *quantity.parts):
-            if q.number is not None and q.number.start == number.start:
-                return q.unit
-    return None
 
 
 def _phrase(doc: QuestionDoc, number: NumberMention):
@@ -140,15 +139,16 @@ def _known_noun(noun: str, question: QuestionDoc) -> bool:
 
 
 def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
-    """Whether ``number`` of the paraphrase measures something new to the problem (see the module
-    docstring): a unit of a kind the question does not measure, a noun it does not use, a calendar year; never
-    a number that compares two quantities (a factor or a difference)."""
+    """Whether ``number`` of the paraphrase stands for something new to the problem (see the module
+    docstring): a unit of a kind the question does not measure, an attribute, a label or a count of things it
+    does not compute with, a calendar year; never a number that compares two quantities (a factor or a
+    difference)."""
     if _is_year(paraphrase, number):
         return True
     if number.kind == "ordinal" or _way(paraphrase, number) is not None:
         return False  # a number that compares ("twice as many", "3 more than") relates the problem's quantities
     nouns, starts = _phrase(paraphrase, number)
-    unit = _unit_of(paraphrase, number)
+    unit = unit_of(paraphrase, number)
     if unit is not None:
         if unit.unit.name in {u.unit.name for u in question.units}:
             return False
@@ -159,102 +159,20 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if number.kind == "currency":
         return "Currency" not in measured_categories(question) and not any(
             n.kind == "currency" for n in question.numbers)
-    measured = _measured_attribute(paraphrase, number, unit)
+    labelled = label(paraphrase, number) if unit is None else None
+    if labelled:  # "jersey number 23" names a thing, it counts nothing
+        return not (_in_question_sentence(paraphrase, number) or any(_known_noun(n, question) for n in labelled))
+    measured = measured_attribute(paraphrase, number, unit)
     if measured is not None:
         return _context_attribute(question, paraphrase, number, measured)
     if not nouns or any(_known_noun(noun, question) for noun in nouns):
         return False
     if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
         return False
+    if not distributes(paraphrase, number):
+        return True
     q_values = {n.rounded for n in question.numbers}
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
-
-
-#: the dependencies by which a noun belongs to the attribute it modifies ("the *humidity* level", "the
-#: *room*'s humidity", "the temperature *of the water*")
-_ATTRIBUTE_PARTS = frozenset({"compound", "poss"})
-
-
-def _measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMention | None):
-    """The nouns (by lemma) of the attribute ``number`` measures rather than counts, or ``None`` when it
-    counts things (or the parse does not say).
-
-    A number measures an attribute when it is its value: "*a humidity of* 40%", "40% *humidity*", "*the
-    temperature* rose to 30 degrees", "the humidity level *ranging* from 30% to 70%", "*the tree* is 15 feet
-    tall", "*a luminosity of* 100 lux" (a count of a thing that is the value of an attribute: "A of N X"). The
-    attribute is a noun (not a name or a pronoun, not a light noun such as "total"); its nouns are it, its
-    compounds, its possessor and its of-complement ("the temperature of the water"), and the counted noun X.
-    A count ("3 cousins", "each of the 4 barns") is not an attribute: it may add things the problem combines.
-    """
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
-        return None
-    head = span[-1]
-    if unit is not None:
-        unit_span = doc.doc.char_span(unit.start, unit.end, alignment_mode="expand")
-        if unit_span is not None and len(unit_span):
-            head = unit_span.root
-    if head.dep_ == "quantmod" and head.head.pos_ == "NUM":  # "from 15 to 25 degrees": the range's measure
-        other = next((n for n in doc.numbers if n.start <= head.head.idx < n.end and n.start != number.start),
-                     None)
-        return None if other is None else _measured_attribute(doc, other, _unit_of(doc, other))
-    counted = None
-    if head.pos_ == "NUM" and head.dep_ == "nummod" and head.head.pos_ in _NOUN_POS and unit is None \
-            and number.kind != "percent":
-        counted = head.head  # "100 lux": a count of X, the value of an attribute only as the object of a
-        if counted.dep_ != "pobj":  # preposition ("a luminosity of 100 lux", "turned the volume up to 70 dB")
-            return None
-        head = counted
-    attribute = _attribute_of(head)
-    if attribute is not None and attribute.lower_ == "it":
-        return _antecedent_attribute(doc, number)  # "the humidity was 40%; then it rose to 60%"
-    if attribute is None or attribute.pos_ != "NOUN" or _lemma(attribute) in LIGHT_NOUNS:
-        return None
-    inside = set(range(span.start, span.end))
-    parts = [attribute, *(t for c in attribute.children
-                          if c.dep_ in _ATTRIBUTE_PARTS or (c.dep_ == "prep" and c.lower_ == "of") for t in c.subtree)]
-    if counted is not None:
-        parts.append(counted)
-    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
-    nouns = frozenset(_lemma(t) for t in parts if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
-                      and t.idx not in in_unit)
-    return nouns or None
-
-
-def _antecedent_attribute(doc: QuestionDoc, number: NumberMention):
-    """What "it" measures when it is the attribute of ``number``: the attribute of the nearest number before it
-    that measures one (the thing last measured), else ``None``."""
-    earlier = [n for n in doc.numbers if n.end <= number.start]
-    for previous in reversed(earlier):
-        nouns = _measured_attribute(doc, previous, _unit_of(doc, previous))
-        if nouns is not None:
-            return nouns
-    return None
-
-
-def _attribute_of(head):
-    """The noun whose value the quantity token ``head`` is (see :func:`_measured_attribute`), or ``None``."""
-    if head.dep_ in ("compound", "nummod", "amod") and head.head.pos_ == "NOUN":
-        return head.head  # "40% humidity"
-    if head.dep_ == "npadvmod" and head.head.pos_ == "ADJ":
-        head = head.head  # "15 feet tall": the adjective's clause says whose value it is
-    if head.dep_ == "pobj":
-        prep = head.head
-        if prep.lower_ == "of" and prep.head.pos_ == "NOUN":
-            return prep.head  # "a humidity of 40%"
-        head = prep
-    verb = head.head
-    if head.dep_ not in ("prep", "attr", "acomp") or verb.pos_ not in _VERB_POS:
-        return None
-    objects = [c for c in verb.children if c.dep_ == "dobj"]
-    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
-    if head.dep_ == "prep" and objects:
-        return objects[0]  # "raise the humidity to 80%"
-    if subjects:
-        return subjects[0]  # "the temperature rose to 30 degrees", "the humidity is 40%"
-    if verb.dep_ in ("acl", "relcl") and verb.head.pos_ in _NOUN_POS:
-        return verb.head  # "a humidity level ranging from 30% to 70%"
-    return None
 
 
 def _context_attribute(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
@@ -278,6 +196,10 @@ def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
     return clause is not None and clause.start <= number.start < clause.end
 
 
+#: prepositions that bring more participants into an event ("split it *with* his 2 friends", "shared *among* 3
+#: boys"): a number after them is an argument of the computation, unlike one that only places it ("at his 6 tables")
+_PARTNER_PREPS = frozenset({"with", "among", "amongst", "between", "to"})
+
 #: the clauses a verb's argument may open that say something of their own (not the verb's own arguments)
 _OWN_CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp", "xcomp", "conj", "punct", "mark", "cc"})
 
@@ -294,6 +216,9 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
         node = node.head
     if node.head.i == node.i:
         return False
+    if node.dep_ == "prep" and node.lower_ not in _PARTNER_PREPS and not any(
+            t.lower_ in DISTRIBUTIVE for t in node.subtree):
+        return False  # an adjunct that only places the event ("at his 6 tables", "in the 3 rooms")
     q_values = {n.rounded for n in question.numbers}
     computed = computed_nouns(question)
     numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
@@ -313,9 +238,10 @@ def context_numbers(question: QuestionDoc, paraphrase: QuestionDoc,
 
 
 def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequence[UnitMention]) -> bool:
-    """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: a
-    kind of unit the question neither measures nor asks in, each mention measuring a context number."""
-    if not mentions or _MONEY.get(mentions[0].category, mentions[0].category) in measured_categories(question):
+    """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: the
+    question does not ask in it, and each mention measures a context number ("her dog, who is 6 *years* old")
+    or, in a kind of unit the question measures nothing in, is counted once by its article ("on a *day* when")."""
+    if not mentions:
         return False
     ask = find_ask(paraphrase)
     if ask is not None and any(ask.clause and ask.clause.start <= m.start < ask.clause.end for m in mentions):
@@ -324,13 +250,17 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
     for quantity in all_quantities(paraphrase):
         for q in (quantity, *quantity.parts):
             measuring[q.unit.start] = q.number
+    measured_kind = _MONEY.get(mentions[0].category, mentions[0].category) in measured_categories(question)
     for m in mentions:
         if m.start not in measuring:
             return False  # a unit that measures nothing is the unit check's as before ("ounces workers")
         number = measuring[m.start]
+        if number is None and measured_kind:
+            return False  # "a day" in a problem that counts days
         if number is not None and not is_context_number(question, paraphrase, number):
             return False
-    return True  # each mention measures a context number or is counted once by its article ("on a day when")
+    return True  # each mention measures a context number ("her dog, who is 6 years old") or, in a kind the
+    # question does not measure, is counted once by its article ("on a day when")
 
 
 def asked_nouns(doc: QuestionDoc) -> list:

@@ -83,6 +83,9 @@ def _counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
     span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return False
+    noun = span[-1].head if span[-1].dep_ == "nummod" else None
+    if noun is not None and any(c.dep_ == "appos" and len(c.conjuncts) + 1 == mention.value for c in noun.children):
+        return True  # "four old friends, Perry, Dana, Charlie and Phil": the names that follow are counted
     before = doc.doc[span.start - 1].lower_ if span.start > span.sent.start else ""
     colon = any(t.text == ":" for t in doc.doc[span.end:min(span.end + 5, span.sent.end)])
     if before not in _DEFINITE and not colon:
