@@ -82,16 +82,17 @@ def timed_problem(doc: QuestionDoc) -> bool:
     return "Time" in measured_categories(doc)
 
 
-def _phrase(doc: QuestionDoc, number: NumberMention):
+def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
     """``(nouns, numbers)`` of the phrase ``number`` belongs to: the largest part of its clause that holds it
     and is not the clause's verb ("*3 hats*", "*544 pots in each of the 10 gardens*", "*with a humidity of
     40%*"), plus the verb's subject when the number counts no noun of its own ("*the humidity* rose to
-    60%"). Nouns by lemma, numbers by start offset, the number itself left out."""
+    60%"). Nouns by lemma, numbers by start offset, the number itself left out. Without ``conjuncts`` the
+    phrase stops at a coordination: in "52 stickers and *3 pencil cases*" the cases are a phrase of their own."""
     span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return frozenset(), frozenset()
     node = span[-1]
-    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
+    while node.head.i != node.i and node.head.pos_ not in _VERB_POS and (conjuncts or node.dep_ != "conj"):
         node = node.head
     tokens = list(node.subtree)
     counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUN_POS
@@ -147,7 +148,7 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
         return True
     if number.kind == "ordinal" or _way(paraphrase, number) is not None:
         return False  # a number that compares ("twice as many", "3 more than") relates the problem's quantities
-    nouns, starts = _phrase(paraphrase, number)
+    nouns, starts = _phrase(paraphrase, number, conjuncts=False)
     unit = unit_of(paraphrase, number)
     if unit is not None:
         if unit.unit.name in {u.unit.name for u in question.units}:
@@ -222,7 +223,12 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     q_values = {n.rounded for n in question.numbers}
     computed = computed_nouns(question)
     numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
-    for child in node.head.children:
+    verb = node.head
+    arguments = list(verb.children)
+    if verb.dep_ == "conj" and not any(c.dep_ in _SUBJECT_DEPS for c in arguments):
+        # "Hana bought a cake and shared the cost with her 2 sisters": the subject of the first verb
+        arguments += [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+    for child in arguments:
         if child.i == node.i or child.dep_ in _OWN_CLAUSE_DEPS:
             continue
         for tok in child.subtree:
