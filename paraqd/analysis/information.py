@@ -170,10 +170,19 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
         return False
     if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
         return False
-    if not distributes(paraphrase, number):
-        return True
     q_values = {n.rounded for n in question.numbers}
+    if not distributes(paraphrase, number):  # only a number of the problem that modifies it ties it then
+        starts = _neighbours(paraphrase, number)
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+def _neighbours(doc: QuestionDoc, number: NumberMention) -> frozenset[int]:
+    """The start offsets of the tokens ``number``'s last token heads or hangs on ("250 *1554*")."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return frozenset()
+    tok = span[-1]
+    return frozenset(t.idx for t in (tok.head, *tok.children) if t.i != tok.i)
 
 
 def _context_attribute(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,

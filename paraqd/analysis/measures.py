@@ -32,9 +32,9 @@ def unit_of(doc: QuestionDoc, number: NumberMention) -> UnitMention | None:
     return None
 
 
-#: the dependencies by which a noun belongs to the attribute it modifies ("the *humidity* level", "the
-#: *room*'s humidity", "the temperature *of the water*")
-_ATTRIBUTE_PARTS = frozenset({"compound", "poss"})
+#: the dependencies by which a noun is part of the attribute's name ("the *humidity* level"); its owner ("the
+#: *room*'s humidity", "the volume *of the game*") is not what the number measures
+_ATTRIBUTE_PARTS = frozenset({"compound"})
 
 #: prepositions whose object is the value of an attribute: "a humidity *of* 40%", "rose *from* 30% *to* 60%"
 _VALUE_PREPS = frozenset({"of", "to", "from"})
@@ -46,9 +46,11 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
 
     A number measures an attribute when it is its value: "*a humidity of* 40%", "40% *humidity*", "*the
     temperature* rose to 30 degrees", "the humidity level *ranging* from 30% to 70%", "*the tree* is 15 feet
-    tall", "*a luminosity of* 100 lux" (a count of a thing that is the value of an attribute: "A of N X"). The
+    tall", "*a luminosity of* 100 lux" (a count of a thing that is the value of an attribute: "A of N X"), "an
+    18-hole *golf course*" (a count that describes another thing). The
     attribute is a noun or a name (not a pronoun, nor a light noun such as "total"); its nouns are it, its
-    compounds, its possessor and its of-complement ("the temperature of the water"), and the counted noun X.
+    compounds and the counted noun X, not its owner ("the volume *of the game*": the game is not what 50
+    decibels measure).
     A count ("3 cousins", "each of the 4 barns") is not an attribute: it may add things the problem combines.
     """
     span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
@@ -66,10 +68,15 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
     counted = None
     if head.pos_ == "NUM" and head.dep_ == "nummod" and head.head.pos_ in _NOUN_POS and unit is None \
             and number.kind != "percent":
-        counted = head.head  # "100 lux": a count of X, the value of an attribute only as the object of "of",
-        prep = counted.head  # of a change ("turned the volume up to 70 dB") or of a state ("was at 50 dB")
-        if counted.dep_ != "pobj" or not (prep.lower_ in _VALUE_PREPS or prep.head.lemma_ == "be"):
-            return None  # "had 13 customers at his 6 tables" counts tables
+        # "100 lux": a count of X is the value of an attribute only as the object of "of", of a change
+        # ("turned the volume up to 70 dB") or of a state ("was at 50 dB"), or as a description of another
+        # thing ("an *18-hole* golf course", "a *4-floor* shop"); "had 13 customers at his 6 tables" counts tables
+        counted = head.head
+        describes = counted.dep_ in ("compound", "amod") and counted.head.pos_ in _NOUN_POS
+        prep = counted.head
+        if not describes and (counted.dep_ != "pobj" or not (prep.lower_ in _VALUE_PREPS
+                                                             or prep.head.lemma_ == "be")):
+            return None
         head = counted
     attribute = _attribute_of(head)
     if attribute is not None and attribute.lower_ == "it":
@@ -78,7 +85,7 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
         return None
     inside = set(range(span.start, span.end))
     parts = [attribute, *(t for c in attribute.children
-                          if c.dep_ in _ATTRIBUTE_PARTS or (c.dep_ == "prep" and c.lower_ == "of") for t in c.subtree)]
+                          if c.dep_ in _ATTRIBUTE_PARTS for t in c.subtree)]
     if counted is not None:
         parts.append(counted)
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
@@ -153,5 +160,7 @@ def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
     noun = tok.head
     if tok.dep_ not in ("nummod", "appos", "npadvmod") or noun.pos_ not in _NOUN_POS or noun.i > span.start:
         return None
+    if noun.tag_ in ("NNS", "NNPS") or any(c.dep_ == "det" for c in noun.children):
+        return None  # a name takes no article and is one thing: "*a* business 79523" is no label
     parts = [noun, *(c for c in noun.children if c.dep_ == "compound")]
     return frozenset(_lemma(t) for t in parts if t.is_alpha and _lemma(t) not in LIGHT_NOUNS)
