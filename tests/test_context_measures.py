@@ -11,6 +11,8 @@ Every sentence here is made up for the test; each rule has rewordings it must ke
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from paraqd.checks import Severity
 from paraqd.resources import spacy_available
@@ -46,6 +48,13 @@ LUNCH = "Omar paid $12 for a sandwich and $3 for a drink. How much did he spend?
     # a count of things set beside the problem's
     (STICKERS, "Lena has 52 stickers and 3 pencil cases. She gives away 17 stickers. How many stickers does she "
                "have now?"),
+    # a count that describes another thing the problem never counts
+    (STICKERS, "Lena, who lives in a 3-storey house, has 52 stickers. She gives away 17 stickers. How many "
+               "stickers does she have now?"),
+    # an attribute of a thing of the problem is still not that thing: the volume of the game is no score
+    ("Faye scores 6 points for each coin in a video game. She finds 7 coins. What is her score?",
+     "Faye scores 6 points for each coin in a video game. The volume of the game was at 40 decibels. She finds 7 "
+     "coins. What is her score?"),
     # a count of a place
     (STICKERS, "Lena keeps 52 stickers in her 2 drawers. She gives away 17 stickers. How many stickers does she "
                "have now?"),
@@ -97,3 +106,19 @@ def test_context_findings_name_what_the_paraphrase_says(checker):
     notes = [f for f in result.findings if f.kind == "context_added"]
     assert notes and all(p[m.start:m.end] == m.text for f in notes for m in f.paraphrase_spans)
     assert any(m.text == "35%" for f in notes for m in f.paraphrase_spans)
+
+
+PROBLEMS = (MUFFINS, STICKERS, EGGS)
+SETTINGS = ("The {attribute} in the room was {value}% that day.", "It was a day with a {attribute} of {value}%.",
+            "The {attribute} stood at {value}% and later it rose to {other}%.")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(problem=st.sampled_from(PROBLEMS), setting=st.sampled_from(SETTINGS),
+       attribute=st.sampled_from(("humidity", "cloud cover", "battery level")),
+       value=st.integers(31, 99), step=st.integers(1, 9))
+def test_a_measure_of_an_attribute_the_problem_never_uses_is_context(checker, problem, setting, attribute, value,
+                                                                      step):
+    sentence = setting.format(attribute=attribute, value=value, other=min(value + step, 100))
+    result = checker.check(problem, f"{sentence} {problem}")
+    assert "number_added" not in result.kinds(), (sentence, result.reasons)
