@@ -55,6 +55,10 @@ LUNCH = "Omar paid $12 for a sandwich and $3 for a drink. How much did he spend?
     ("Faye scores 6 points for each coin in a video game. She finds 7 coins. What is her score?",
      "Faye scores 6 points for each coin in a video game. The volume of the game was at 40 decibels. She finds 7 "
      "coins. What is her score?"),
+    # a clause of its own, with its own (expletive) subject
+    ("6 green pears and 9 yellow pears are in the bowl. How many pears are in the bowl?",
+     "6 green pears and 9 yellow pears are in the bowl, and there are 5 plums on the shelf beside it. How many "
+     "pears are in the bowl?"),
     # a count of a place
     (STICKERS, "Lena keeps 52 stickers in her 2 drawers. She gives away 17 stickers. How many stickers does she "
                "have now?"),
@@ -85,6 +89,9 @@ def test_an_article_counted_period_in_a_problem_without_time_is_setting(checker)
     (LUNCH, "Omar paid $12 for a sandwich and $3 for a drink, and left a tip of 10%. How much did he spend?"),
     # new partners in the sharing: the share changes
     (CAKE, "Hana bought a cake for $24 and shared the cost equally with her 2 sisters. How much did Hana pay?"),
+    # more agents of the sharing, coordinated in its subject
+    ("Mina buys a pizza for $18. Mina and her brother split the bill equally. How much does Mina pay?",
+     "Mina buys a pizza for $18. Mina and her 2 brothers split the bill equally. How much does Mina pay?"),
     # a count of the very thing the problem counts, inside an attribute-like phrase
     (EGGS, "Pia has 30 eggs and a box of 12 eggs. She uses 8 eggs. How many eggs are left?"),
     # a share of what the problem measures

@@ -87,13 +87,18 @@ def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
     and is not the clause's verb ("*3 hats*", "*544 pots in each of the 10 gardens*", "*with a humidity of
     40%*"), plus the verb's subject when the number counts no noun of its own ("*the humidity* rose to
     60%"). Nouns by lemma, numbers by start offset, the number itself left out. Without ``conjuncts`` the
-    phrase stops at a coordination: in "52 stickers and *3 pencil cases*" the cases are a phrase of their own."""
+    phrase stops at a coordination: in "52 stickers and *3 pencil cases*" the cases are a phrase of their own
+    (not in a subject: "Cody and his two friends split the bill" is one agent)."""
     span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return frozenset(), frozenset()
     node = span[-1]
-    while node.head.i != node.i and node.head.pos_ not in _VERB_POS and (conjuncts or node.dep_ != "conj"):
+    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
         node = node.head
+    if not conjuncts and node.dep_ not in _SUBJECT_DEPS:  # "Cody and his two friends split": one agent
+        node = span[-1]
+        while node.head.i != node.i and node.head.pos_ not in _VERB_POS and node.dep_ != "conj":
+            node = node.head
     tokens = list(node.subtree)
     counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUN_POS
     if not counts_noun and node.head.i != node.i:
@@ -234,7 +239,7 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
     verb = node.head
     arguments = list(verb.children)
-    if verb.dep_ == "conj" and not any(c.dep_ in _SUBJECT_DEPS for c in arguments):
+    if verb.dep_ == "conj" and not any(c.dep_ in _SUBJECT_DEPS or c.dep_ == "expl" for c in arguments):
         # "Hana bought a cake and shared the cost with her 2 sisters": the subject of the first verb
         arguments += [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
     for child in arguments:
