@@ -419,6 +419,31 @@ def test_numbers_swapping_what_they_count_is_critical(checker):
     assert checker.check(q, "John has 3 pears and 5 apples. How many fruits does he have?").findings == ()
 
 
+@pytest.mark.parametrize("question, paraphrase", [
+    # the container counts what its "of" names; the adjective tells two kinds of one noun apart
+    ("Ida keeps 4 boxes of pens and 7 boxes of pencils. How many items?",
+     "Ida keeps 7 boxes of pens and 4 boxes of pencils. How many items?"),
+    ("Ida baked 12 lemon tarts and 5 cherry tarts. How many tarts?",
+     "Ida baked 5 lemon tarts and 12 cherry tarts. How many tarts?"),
+])
+def test_numbers_swapping_kinds_of_one_noun_are_critical(checker, question, paraphrase):
+    assert "number_roles_swapped" in checker.check(question, paraphrase).kinds()
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    ("Ida keeps 4 boxes of pens and 7 boxes of pencils. How many items?",
+     "Ida keeps 4 cartons of pens and 7 cartons of pencils. How many items?"),
+    # an "of" with a number of its own is a quantity of its own; a unit counts itself
+    ("A shop sells 30 bags of 500 grams of rice a day. How many kilograms a day?",
+     "Each day a shop sells 30 bags of rice, each holding 500 grams. How many kilograms a day?"),
+    ("Tom worked 6 years and earned 4 awards. How many awards a year?",
+     "In 6 years of work Tom earned 4 awards. How many awards a year?"),
+])
+def test_the_same_quantities_reworded_keep_their_roles(checker, question, paraphrase):
+    kinds = checker.check(question, paraphrase).kinds()
+    assert "number_roles_swapped" not in kinds and "terms_exchanged" not in kinds
+
+
 def test_unit_detached_from_its_number(checker):
     q = "A canteen requires 62 kgs of wheat for 6 days. How many kgs of wheat will it require for 60 days?"
     result = checker.check(q, q.replace("62 kgs", "62"))

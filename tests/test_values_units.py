@@ -102,6 +102,9 @@ def test_double_as_a_kind_is_not_a_factor(text):
     ("One glass costs $5.", "A single glass costs $5."),
     ("Patchy, the first cat, had 12 kittens.", "Patchy, one of the cats, had 12 kittens."),
     ("Emily is 1 year younger than Corey.", "Emily is a year younger than Corey."),
+    ("Its price is halved at each sale.", "Its price is cut in half at each sale."),
+    ("At each stop its speed is halved.", "Its speed halves at each stop."),
+    ("Of 20 boxes, a quarter were red and a fifth were blue.", "Of 20 boxes, a quarter red and a fifth blue ones."),
 ])
 def test_equal_values_are_not_reported(checker, question, paraphrase):
     assert value_findings(checker, question, paraphrase) == []
@@ -116,12 +119,31 @@ def test_equal_values_are_not_reported(checker, question, paraphrase):
     ("Amir eats 5 cookies and Cody 3 more.", "Amir eats cookies and Cody 3 more.", "number_missing"),
     ("He eats one apple and 4 pears.", "He eats two apples and 4 pears.", "number_added"),
     ("Class A is a third the size of Class C.", "Class A is a fourth the size of Class C.", "number_changed"),
+    ("At each stop its speed is halved.", "At each stop its speed is tripled.", "number_changed"),
+    ("At each stop its speed is halved.", "At each stop its speed drops.", "number_missing"),
+    ("He bought 5 dozen eggs.", "He bought a dozen eggs.", "number_changed"),
+    ("The price halves every year.", "The price doubles every year.", "number_changed"),
+    ("Of 30 crates, half were pears and a fifth were plums.", "Of 30 crates, half were pears and a sixth were plums.",
+     "number_changed"),
     ("If I give him 2 marbles I will have double his, and you triple mine.",
      "If I give him 3 marbles I will have double his, and you triple mine.", "number_changed"),
 ])
 def test_changed_values_are_caught(checker, question, paraphrase, kind):
     result = checker.check(question, paraphrase)
     assert kind in {f.kind for f in result.findings if f.severity == Severity.CRITICAL}, result
+
+
+@needs_spacy
+@pytest.mark.parametrize("text, value, kind", [
+    ("Half were pears and a fifth were plums.", 0.2, "fraction"),
+    ("A fifth is water and the rest is juice.", 0.2, "fraction"),
+    ("He gave a fifth to Ann and a third to Bo.", 0.2, "fraction"),
+    ("She lives in a fifth floor flat.", 5, "ordinal"),
+    ("He came a fifth time.", 5, "ordinal"),
+])
+def test_a_fraction_word_after_an_article_is_a_fraction_unless_it_modifies_a_noun(text, value, kind):
+    (number,) = [n for n in extract_numbers(text) if "fifth" in n.text]
+    assert (number.kind, number.value) == (kind, pytest.approx(value))
 
 
 @needs_spacy

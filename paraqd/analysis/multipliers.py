@@ -7,12 +7,16 @@ import re
 
 from .document import NumberMention
 
-#: Words that are a number used as a factor: "twice as many", "doubled", "triple the price", "fourfold".
+#: Words that are a number used as a factor: "twice as many", "doubled", "triple the price", "fourfold",
+#: "halved".
 MULTIPLIER_WORDS = {
     "twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "twofold": 2,
     "thrice": 3, "triple": 3, "tripled": 3, "triples": 3, "tripling": 3, "treble": 3, "trebled": 3,
     "threefold": 3, "quadruple": 4, "quadrupled": 4, "quadruples": 4, "fourfold": 4,
     "quintuple": 5, "quintupled": 5, "fivefold": 5, "sixfold": 6, "tenfold": 10, "hundredfold": 100,
+    # the factor 1/2 as a verb ("its speed is halved", "the price halves"); "halves" after a determiner, a
+    # number or a preposition is the noun ("two halves", "cut into halves"), not a factor
+    "halve": 0.5, "halved": 0.5, "halving": 0.5, "halves": 0.5,
 }
 #: Collective nouns that name a count after an article: "a pair of shoes", "a couple of days", "a trio".
 COUNT_NOUNS = {"pair": 2, "couple": 2, "duo": 2, "trio": 3, "quartet": 4, "dozen": 12, "score": 20}
@@ -25,6 +29,9 @@ _MULTIPLIER = re.compile(
     re.IGNORECASE)
 #: "a double room", "a triple jump": after an article, "double"/"triple" describe a kind, not a factor
 _KIND_ARTICLE = re.compile(r"(?<![A-Za-z])(?:a|an)[ ]+$", re.IGNORECASE)
+#: "two halves", "the halves", "into halves": "halves" as a noun (the words that open a noun phrase)
+_NOUN_OPENER = re.compile(r"(?:(?<![A-Za-z])(?:a|an|the|two|both|into|in|of|its|his|her|their|these|those)|\d)"
+                          r"[ ]+$", re.IGNORECASE)
 
 
 def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> tuple[NumberMention, ...]:
@@ -44,6 +51,8 @@ def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> t
             if word in ("double", "triple", "quadruple", "treble", "quintuple") \
                     and _KIND_ARTICLE.search(text, max(0, m.start() - 4), m.start()):
                 continue  # "a double room" ("double-check", "triple-decker" never match; "double-counts" does)
+            if word == "halves" and _NOUN_OPENER.search(text, max(0, m.start() - 8), m.start()):
+                continue  # "two halves": the noun
             found.append(NumberMention(m.start(), m.end(), m.group(), value=float(MULTIPLIER_WORDS[word]),
                                        kind="multiplier", written="words"))
         else:

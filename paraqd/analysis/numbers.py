@@ -21,8 +21,9 @@ Decisions (see ``tests/test_analysis.py``):
 * A fraction word must agree with its numerator ("one third", "two thirds": "108 third graders" is 108 and
   an ordinal) and be hyphenated or followed by *of* or *as* ("two-thirds", "two thirds of it"):
   "5 quarters and 2 dimes" are coins.
-* ``a third``, ``a fifth`` are fractions before *of* or at the end of a phrase ("a third of them"), ordinals
-  before a noun ("a fifth story apartment"); ``a half``, ``a quarter`` are always fractions.
+* ``a third``, ``a fifth`` are fractions before *of*, a verb's auxiliary, a preposition or a conjunction, or at
+  the end of a phrase ("a third of them", "a fifth were plates"), ordinals before a noun ("a fifth story
+  apartment"); ``a half``, ``a quarter`` are always fractions.
 * ``second`` is an ordinal, except after a number or *a, an, per, each, one* (``30 second``, ``a second``:
   the time unit). ``first``, ``third``, ... are ordinals; ``a third``, ``two thirds`` are fractions.
 * ``half`` alone is 0.5; ``quarter`` only counts with a numerator (``a quarter``, ``three quarters``)
@@ -100,8 +101,14 @@ _START_WORDS = (_CARDINAL_WORDS | ORDINAL_WORDS.keys() | {"half", "a", "an", "mi
                                                           "thousand"})
 _ONE_PRONOUN_BEFORE = {"no", "the", "this", "that", "which", "each", "any", "every", "some", "another",
                        "other", "last", "same", "little", *ORDINAL_WORDS}
-#: words after "a third", "a fifth" that make it a fraction: "a third of them", "a third the size"
-_FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "as"}
+#: words after "a third", "a fifth" that make it a fraction: "a third of them", "a third the size"; and the
+#: closed classes that cannot be the noun an ordinal modifies (auxiliaries, prepositions, conjunctions): "a
+#: fifth were plates", "a fifth is water", "a tenth and a half" are fractions, "a fifth story" an ordinal
+_FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "as",
+                    "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "shall", "should",
+                    "may", "might", "must", "has", "have", "had", "do", "does", "did",
+                    "in", "on", "at", "for", "to", "from", "with", "by", "into", "than",
+                    "and", "or", "but", "while", "so"}
 _SECOND_TIME_BEFORE = {"a", "an", "per", "each", "one"}
 _WORD = re.compile(r"[A-Za-z]+")
 _JOIN = re.compile(r"[ ]*-?[ ]*|[ ]+")

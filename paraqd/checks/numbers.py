@@ -136,6 +136,7 @@ class NumberCheck(Check):
         tally = _Tally(q_by_key, p_by_key)
         findings: list[Finding] = []
         tally.convert(pair.conversions)
+        tally.same_words()
         findings += tally.kinds_changed()
         tally.silence(question, paraphrase)
         if not tally.missing and not tally.added:
@@ -170,6 +171,19 @@ class _Tally:
                 for number in (quantity.number, *(part.number for part in quantity.parts)):
                     if number is not None and counts[value_key(number)] > 0:
                         counts[value_key(number)] -= 1
+        _positive(self.missing)
+        _positive(self.added)
+
+    def same_words(self) -> None:
+        """The same number word read two ways: "a fifth were plates" (a fraction) and "a fifth paper plates"
+        (parsed as an ordinal) are one value, whatever the parse of each side made of it."""
+        for key in list(self.missing):
+            words = {_bare(m.text) for m in self.q_by_key[key]}
+            for other in list(self.added):
+                if self.missing[key] > 0 and self.added[other] > 0 and words & {
+                        _bare(m.text) for m in self.p_by_key[other]}:
+                    self.missing[key] -= 1
+                    self.added[other] -= 1
         _positive(self.missing)
         _positive(self.added)
 
@@ -297,6 +311,14 @@ class _Tally:
         return findings
 
 
+def _bare(text: str) -> str:
+    """A number's words without a leading article ("a fifth" -> "fifth"; "5 dozen" stays itself)."""
+    return _ARTICLE.sub("", text.lower().strip())
+
+
+_ARTICLE = re.compile(r"^(?:a|an)\s+")
+
+
 def _quoted(mentions: Sequence[Mention]) -> str:
     """The mentions quoted for a message, in order, each once."""
     return ", ".join(dict.fromkeys(f'"{m.text}"' for m in sorted(mentions, key=lambda m: m.start)))
@@ -340,11 +362,29 @@ def _sides_swapped(question: QuestionDoc, q_m: NumberMention, paraphrase: Questi
 def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
     """``(value, role, mention)`` for each plain number that counts something: the noun after it that it
     modifies ("20 apples" -> "apple") or its unit ("200 km" -> "kilometre")."""
-    roles = [(number.rounded, noun.lemma_.lower(), number) for number, tok, noun in counted_nouns(doc)
-             if noun.i > tok.i]
-    roles += [(number.rounded, unit.unit.name, number) for number, unit in quantity_mentions(doc)]
+    measured = quantity_mentions(doc)
+    unit_starts = {unit.start for _, unit in measured}
+    roles = [(number.rounded, _counted_thing(noun, noun.idx in unit_starts), number)
+             for number, tok, noun in counted_nouns(doc) if noun.i > tok.i]
+    roles += [(number.rounded, unit.unit.name, number) for number, unit in measured]
     roles += _factor_roles(doc)
     return [role for role in roles if value_kind(role[2]) == "plain"]
+
+
+def _counted_thing(noun, is_unit: bool = False) -> str:
+    """What a counted noun counts, with the words that tell it apart: "3 sweet cookies" -> "sweet cookie",
+    "4 piles of quarters" -> "quarter", "one set of crystal beads" -> "crystal bead" (a container counts what
+    its *of* names). A unit counts itself ("5 years of service" -> "year"), and an *of* with a number of its
+    own is another quantity ("20 packets of 100 grams" -> "packet")."""
+    head = noun
+    for child in noun.children if not is_unit else ():
+        if child.dep_ == "prep" and child.lower_ == "of":
+            obj = next((t for t in child.children if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")), None)
+            if obj is not None and not any(t.dep_ == "nummod" for t in obj.children):
+                head = obj
+            break
+    modifiers = [t.lemma_.lower() for t in head.lefts if t.dep_ in ("compound", "amod") and t.is_alpha]
+    return " ".join((*modifiers, head.lemma_.lower()))
 
 
 def _factor_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
