@@ -1,10 +1,11 @@
 """What a number of a text stands for, read from its parse: the attribute it measures, the thing it labels,
-the quantifier that spreads it.
+the quantifier that spreads it, the names it counts back.
 
 A number *counts* things ("3 cousins", "each of the 4 barns"), *measures* an attribute ("a humidity of 40%", "the
 temperature rose to 30 degrees", "her dog, who is 6 years old") or *labels* a thing ("jersey number 23"). Only a
 count can add things that the problem combines with what it asks; a measure adds a quantity only when the
-problem computes with the attribute's thing, and a label adds none. :mod:`paraqd.analysis.information` reads
+problem computes with the attribute's thing, and a label adds none; a small count of things the text
+enumerates anyway ("the three friends", "four friends, Ann, Bo, Cy and Di") says nothing new. :mod:`paraqd.analysis.information` reads
 these against the question to tell context added from information added.
 """
 
@@ -164,3 +165,43 @@ def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
         return None  # a name takes no article and is one thing: "*a* business 79523" is no label
     parts = [noun, *(c for c in noun.children if c.dep_ == "compound")]
     return frozenset(_lemma(t) for t in parts if t.is_alpha and _lemma(t) not in LIGHT_NOUNS)
+
+
+#: determiners that refer back to things already counted: "the three friends", "all three", "their two cats"
+#: (not possessives: "Cody and his *two* friends" adds a friend as often as it counts known ones)
+DEFINITE = frozenset({"the", "these", "those", "all"})
+
+
+def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
+    """Whether a small count names things the text enumerates anyway, so that writing or leaving it out says
+    nothing new: after a definite determiner ("all *three* siblings", "the *three* friends") or before a colon that lists them ("*three* kinds of flowers: marigolds, petunias and begonias"),
+    and equal to the size of an enumeration in ``doc`` (:func:`enumeration_sizes`); or followed by as many
+    names in apposition ("*four* old friends, Perry, Dana, Charlie and Phil")."""
+    if mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(mention.value):
+        return False
+    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    noun = span[-1].head if span[-1].dep_ == "nummod" else None
+    if noun is not None and any(c.dep_ == "appos" and len(c.conjuncts) + 1 == mention.value for c in noun.children):
+        return True  # "four old friends, Perry, Dana, Charlie and Phil": the names that follow are counted
+    before = doc.doc[span.start - 1].lower_ if span.start > span.sent.start else ""
+    colon = any(t.text == ":" for t in doc.doc[span.end:min(span.end + 5, span.sent.end)])
+    if before not in DEFINITE and not colon:
+        return False
+    return int(mention.value) in enumeration_sizes(doc)
+
+
+def enumeration_sizes(doc: QuestionDoc) -> set[int]:
+    """How many things ``doc`` lists: the sizes of its coordinations of nouns ("marigolds, petunias and
+    begonias": 3), the number of names it mentions, and its highest ordinal ("A third says ...": 3)."""
+    sizes = {len(tok.conjuncts) + 1 for tok in doc.doc
+             if tok.pos_ in ("NOUN", "PROPN") and tok.dep_ != "conj" and tok.conjuncts}
+    # names, whatever the tagger took them for ("her sister Margot" is a GPE to a small model)
+    names = {e.text.split()[0].lower() for e in doc.entities}
+    if names:
+        sizes.add(len(names))
+    ordinals = [int(n.value) for n in doc.numbers if n.kind == "ordinal" and n.value == int(n.value)]
+    if ordinals:
+        sizes.add(max(ordinals))
+    return sizes
