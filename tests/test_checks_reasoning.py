@@ -16,12 +16,9 @@ pytestmark = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline no
 needs_wordnet = pytest.mark.skipif(default_lexicon() is None, reason="WordNet (paraqd[wordnet] + wordnet-base) absent")
 
 @pytest.fixture(scope="module")
-def grounded(analyzer):
-    """The default checks plus the grounding check (registered, not run by default)."""
-    from paraqd.checks import CriticalInfoChecker
-    from paraqd.checks.checker import DEFAULT_CHECKS
-
-    return CriticalInfoChecker(analyzer, checks=[*DEFAULT_CHECKS, "grounding"])
+def grounded(checker):
+    """The default checker (the grounding check runs by default; tests/test_grounding.py has its own cases)."""
+    return checker
 
 
 SHELF = "Omar put 24 novels and 13 atlases on a shelf. He gave away 5 novels. How many novels are left on the shelf?"
@@ -120,7 +117,7 @@ def test_a_difference_question_asked_as_a_ratio_is_caught(checker):
 def test_asking_about_what_the_problem_never_mentions_is_caught(grounded, asked):
     p = SHELF.replace("How many novels are left", f"How many {asked} are left")
     result = grounded.check(SHELF, p)
-    assert "question_ungrounded" in result.kinds(Severity.MAJOR) and not result.passed
+    assert "question_ungrounded" in result.kinds(Severity.CRITICAL) and not result.passed
 
 
 @needs_wordnet
@@ -135,8 +132,8 @@ def test_a_noun_renamed_throughout_is_grounded_in_the_paraphrase_story(grounded)
     assert "question_ungrounded" not in grounded.check(SHELF, p).kinds()
 
 
-def test_grounding_is_not_run_by_default(checker):
-    assert "grounding" not in [c.name for c in checker.checks]
+def test_grounding_is_run_by_default(checker):
+    assert "grounding" in [c.name for c in checker.checks]
 
 
 # -- the lexicon ----------------------------------------------------------------------------------------------------

@@ -55,18 +55,23 @@ def falsehoods(question: str, paraphrase: str, finding: Finding) -> list[str]:
     for quoted in _QUOTED.findall(finding.message):
         if quoted.lower() not in question.lower() and quoted.lower() not in paraphrase.lower():
             wrong.append(f"{finding.kind}: quotes {quoted!r}, in neither text")
+    return wrong + _words_said_absent(question, paraphrase, finding)
+
+
+def _words_said_absent(question: str, paraphrase: str, finding: Finding) -> list[str]:
+    """The words ``finding`` says one text lacks that it has: a rename's old word still in the paraphrase or
+    new word already in the question, a word reported missing still in the paraphrase, an asked word said
+    to be new to the problem that the question has."""
+    checks = []  # (spans, the text that must lack them, what is false)
     if finding.kind == "term_renamed":
-        for m in finding.question_spans:
-            if _has_word(paraphrase, m.text):
-                wrong.append(f"term_renamed: {m.text!r} was renamed throughout but the paraphrase still has it")
-        for m in finding.paraphrase_spans:
-            if _has_word(question, m.text):
-                wrong.append(f"term_renamed: {m.text!r} is new but the question has it")
+        checks += [(finding.question_spans, paraphrase, "was renamed throughout but the paraphrase still has it"),
+                   (finding.paraphrase_spans, question, "is new but the question has it")]
+    if finding.kind == "question_ungrounded":  # "asks about X, which the problem does not give"
+        checks.append((finding.paraphrase_spans, question, "is said to be new but the question has it"))
     if finding.kind in _GONE_FROM_PARAPHRASE:
-        for m in finding.question_spans:
-            if _has_word(paraphrase, m.text):
-                wrong.append(f"{finding.kind}: {m.text!r} is reported missing but the paraphrase has it")
-    return wrong
+        checks.append((finding.question_spans, paraphrase, "is reported missing but the paraphrase has it"))
+    return [f"{finding.kind}: {m.text!r} {what}" for spans, text, what in checks for m in spans
+            if _has_word(text, m.text)]
 
 
 def _dev_pairs() -> list[tuple[str, str]]:
@@ -109,11 +114,46 @@ def test_falsehoods_catch_a_span_off_its_text_and_a_missing_word_still_there():
     assert any("paraphrase has it" in w for w in wrong) and any("'Bob'" in w for w in wrong)
 
 
+def test_falsehoods_catch_an_asked_word_called_new_that_the_question_has():
+    from paraqd.analysis.document import Mention
+
+    q, p = "Ada has 3 pens and 2 pencils. How many pens?", "Ada has 3 pens and 2 pencils. How many pencils?"
+    f = Finding("question_ungrounded", 'the paraphrase asks about "pencils" (never mentioned)', 1, (),
+                (Mention(39, 46, "pencils"),))
+    assert any("the question has it" in w for w in falsehoods(q, p, f))
+
+
+def test_true_grounding_findings_pass(checker):
+    q = "Ada has 3 pens and 2 pencils. How many pens does she have?"
+    for p in ("Ada has 3 pens and 2 pencils. How many crayons does she have?",
+              "Ada has 3 pens and 2 pencils. How many green pens does she have?"):
+        result = checker.check(q, p)
+        assert "question_ungrounded" in result.kinds()
+        assert not [w for f in result.findings for w in falsehoods(q, p, f)]
+
+
 def test_true_findings_pass(checker):
     q = "Ada bought 3 red pens for $2 each. How much did she pay?"
     p = "Ada bought 4 blue pens for $2 each. How much did she pay?"
     result = checker.check(q, p)
     assert result.findings and not [w for f in result.findings for w in falsehoods(q, p, f)]
+
+
+@pytest.mark.parametrize("q, p, kind", [
+    ("Lena had 20 stickers. She gave 6 stickers to Omar. How many stickers does Lena have now?",
+     "Lena had 20 stickers. She got 6 stickers from Omar. How many stickers does Lena have now?",
+     "direction_flipped"),
+    ("A bus carried 30 people. At the market 7 people got off the bus. How many people are on the bus?",
+     "A bus carried 30 people. At the market 7 people got on the bus. How many people are on the bus?",
+     "direction_flipped"),
+    ("Tom picked 40 pears and ate 7 of them. How many more pears did Tom pick than those he ate?",
+     "Tom picked 40 pears and ate 7 of them. How many more pears did Tom eat than those he picked?",
+     "comparison_reversed"),
+])
+def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
+    result = checker.check(q, p)
+    assert kind in result.kinds()
+    assert not [w for f in result.findings for w in falsehoods(q, p, f)]
 
 
 # -- properties over the development files and the operators' outputs -------------------------------------------

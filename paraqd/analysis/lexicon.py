@@ -170,6 +170,65 @@ class Lexicon:
         "tip", "discount", "fee"; not "humidity" or "temperature")."""
         return any(s.lexname() == "noun.possession" for s in self._synsets(word, "n"))
 
+    def verb_senses(self, verb: str, senses: int = 3, pos: str = "v") -> list[tuple[frozenset[str], frozenset[str]]]:
+        """For each of the first ``senses`` senses of ``verb`` (most frequent first; ``pos="n"`` for a noun's):
+        the names of the sense and every synset above it (``"give.v.03"``, ``"transfer.v.05"``) and the words
+        WordNet gives as its antonyms (``buy`` -> ``sell``)."""
+        found = []
+        for synset in self._synsets(verb, pos)[:senses]:
+            above, frontier = {synset}, {synset}
+            for _ in range(MAX_HYPERNYM_STEPS):
+                frontier = {h for s in frontier for h in s.hypernyms()} - above
+                above |= frontier
+            antonyms = frozenset(a.name() for lemma in synset.lemmas() for a in lemma.antonyms())
+            found.append((frozenset(s.name() for s in above), antonyms))
+        return found
+
+    def verb_of(self, noun: str) -> str | None:
+        """The verb a noun names the act of, by WordNet's derivational links of its first sense ("payment" ->
+        "pay", "purchase" -> "purchase"); ``None`` when it has none."""
+        for synset in self._synsets(noun, "n")[:1]:
+            for lemma in synset.lemmas():
+                for form in lemma.derivationally_related_forms():
+                    if form.synset().pos() == "v":
+                        return form.name()
+        return None
+
+    def kinds(self, word: str, senses: int = 1) -> tuple[str, ...]:
+        """The lexicographer files of ``word``'s first ``senses`` noun senses (most frequent first), without
+        the ``noun.`` prefix: ``("food", "plant")`` for "apple", ``("possession",)`` for "earnings"; empty
+        when WordNet lacks it."""
+        return tuple(s.lexname().split(".", 1)[-1] for s in self._synsets(word, "n")[:senses])
+
+    def depth(self, word: str, senses: int = 3) -> int | None:
+        """The fewest hypernym steps from the top of the hierarchy to one of ``word``'s first ``senses`` noun
+        senses ("item" 4, "apple" 7, "tulip" 10): a small depth is a general word that names anything;
+        ``None`` when WordNet lacks it."""
+        found = [s.min_depth() for s in self._synsets(word, "n")[:senses]]
+        return min(found) if found else None
+
+    def is_general(self, word: str, depth: int) -> bool:
+        """Whether ``word`` names anything: one of the classes at the top of the hierarchy ("thing", "object",
+        "unit"), or a word whose most frequent sense is at most ``depth`` steps below the top ("item",
+        "piece", "person")."""
+        key = word.strip().lower().replace(" ", "_")
+        if key in _TOO_GENERAL:
+            return True
+        found = self.depth(key, senses=1)
+        return found is not None and found <= depth
+
+    def adjective_words(self, word: str) -> tuple[frozenset[str], frozenset[str]]:
+        """``(adjectives, nouns)`` WordNet ties to the adjective ``word``: its synonyms and similar adjectives
+        ("blank": "empty", "clean") and the nouns derived from it ("female": "female", "femaleness"); lower
+        case, spaces for underscores; empty when WordNet lacks it as an adjective."""
+        adjectives, nouns = set(), set()
+        for synset in (*self._synsets(word, "a"), *self._synsets(word, "s")):
+            for s in (synset, *synset.similar_tos()):
+                adjectives |= {lemma.name() for lemma in s.lemmas()}
+            nouns |= {d.name() for lemma in synset.lemmas() for d in lemma.derivationally_related_forms()
+                      if d.synset().pos() == "n"}
+        return tuple(frozenset(w.lower().replace("_", " ") for w in found) for found in (adjectives, nouns))
+
     def same_thing(self, a: str, b: str, pos: str = "n") -> bool | None:
         """Whether ``b`` may name what ``a`` names (the same word, a synonym or a more general word);
         ``None`` when WordNet lacks either word."""

@@ -132,8 +132,9 @@ _OPERAND_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 
 
 def _content(tokens, skip) -> set[str]:
+    # a verb counts even when it is a stop word: "those he *made*" vs "those he *sold*"
     return {(t.lemma_ or t.text).lower() for t in tokens
-            if t.pos_ in _OPERAND_POS and not t.is_stop and t.i not in skip}
+            if t.pos_ in _OPERAND_POS and (not t.is_stop or t.pos_ == "VERB") and t.i not in skip}
 
 
 def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | None:
@@ -154,7 +155,7 @@ def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | 
     elif tok.dep_ == "mark":
         governed = [t for t in tok.head.subtree if t.i != tok.i]
     else:
-        than = next((t for t in sent if t.i > tok.i and t.lower_ == "than"), None)
+        than = next((t for t in sent if t.i > tok.i and (t.lower_ == "than" or _compared_to(t))), None)
         if than is not None:
             governed = [t for t in than.subtree if t.i != than.i]
             if not governed and than.dep_ == "mark":
@@ -165,6 +166,11 @@ def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | 
         return None
     rest = _content(sent, inside | {tok.i})
     return gov, rest
+
+
+def _compared_to(tok) -> bool:
+    """"compared *to* those who went", "compared *with* B": a "than" written another way."""
+    return tok.lower_ in ("to", "with") and tok.head.lower_ in ("compared", "comparing", "compare")
 
 
 def swapped_operands(question: QuestionDoc, q_mention: Mention, paraphrase: QuestionDoc,
@@ -210,6 +216,39 @@ def flips_in_place(pair: QuestionPair, lexicon: RelationLexicon) -> list[tuple[M
                 if not swapped_operands(question, q_m, paraphrase, p_m):
                     flips.append((q_m, p_m, q_key[0]))
     return flips
+
+
+def reversed_comparisons(pair: QuestionPair, lexicon: RelationLexicon) -> list[tuple[Mention, Mention]]:
+    """Comparisons whose two sides swapped while the comparative stayed: "how many *more* cakes did he make
+    than those he sold" -> "how many *more* cakes did he sell than those he made" (the difference changes
+    sign). The same word governs ("than ...", "compared to ...") what the question's word did not, and the
+    other way round (:func:`swapped_operands`), and no word of that pole in the paraphrase governs what the
+    question's did. With the other pole ("*fewer* ... than") the swap is the same relation read from the
+    other side, a rewording. ``(question's word, paraphrase's word)`` each."""
+    question, paraphrase = pair.question, pair.paraphrase
+    q_words, p_words = relation_words(question, lexicon), relation_words(paraphrase, lexicon)
+    found = []
+    for key, q_ms in q_words.items():
+        if key[0] in ("negation", "time", "tense") or key not in p_words:
+            continue
+        p_ms = p_words[key]
+        for q_m in q_ms:
+            q_ops = operands(question, q_m)
+            if q_ops is None:
+                continue
+            kept = False
+            swapped = None
+            for p_m in p_ms:
+                p_ops = operands(paraphrase, p_m)
+                if p_ops is None:
+                    continue
+                if swapped_operands(question, q_m, paraphrase, p_m):
+                    swapped = swapped or p_m
+                elif p_ops[0] & q_ops[0]:
+                    kept = True
+            if swapped is not None and not kept:
+                found.append((q_m, swapped))
+    return found
 
 
 def _said_once_for_both(paraphrase: QuestionDoc, at: int, tok) -> bool:

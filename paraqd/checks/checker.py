@@ -37,10 +37,7 @@ checks = Registry("checks", what="check")
 #: The checks the default checker runs, in this order (paraqd's own), before those registered with
 #: :func:`register_check` in this process; a check that an installed package exposes through the
 #: ``paraqd_checks`` entry point runs only when named (``CriticalInfoChecker(checks=[...])``).
-DEFAULT_CHECKS = ("numbers", "units", "entities", "question", "relations", "content", "comparison")
-#: registered but not run by default: "grounding" (the asked nouns must name what the problem names) rejected
-#: 37 of 107 valid mathcheck_dev rewordings and 93 of 700 valid rewordings_public_dev ones (issue 24 notes,
-#: benchmarks/rewordings.py): name it to use it, CriticalInfoChecker(checks=[..., "grounding"])
+DEFAULT_CHECKS = ("numbers", "units", "entities", "question", "relations", "content", "comparison", "grounding")
 
 _registered_here: list[str] = []
 

@@ -29,7 +29,9 @@ class ComparisonCheck(Check):
     name = "comparison"
 
     def compare(self, pair: QuestionPair) -> list[Finding]:
-        q_ways, p_ways = comparisons(pair.question), comparisons(pair.paraphrase)
+        # a factor has no unit: "twice the cost" -> "$2 more than the cost" compares the value 2 both times
+        q_ways = [(_value(key), way, m) for key, way, m in comparisons(pair.question)]
+        p_ways = [(_value(key), way, m) for key, way, m in comparisons(pair.paraphrase)]
         if not q_ways or not p_ways:
             return []
         q_count = Counter((key, way) for key, way, _ in q_ways)
@@ -50,6 +52,11 @@ class ComparisonCheck(Check):
                 q_count[(key, way)] -= 1
                 p_count[(key, other)] -= 1
         return findings
+
+
+def _value(key: tuple[str, float]) -> tuple[str, float]:
+    """A compared value without its kind (money, plain), a percentage kept apart (20% is not 20)."""
+    return key if key[0] in ("percent", "asked") else ("value", key[1])
 
 
 def _says(way: str) -> str:

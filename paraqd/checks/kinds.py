@@ -125,15 +125,27 @@ class FindingKind(enum.StrEnum):
                           "\"{old}\" ({way}) became \"{new}\" ({other way})",
                           "a compared value (or the question) changed from a factor (\"3 times as many\") to a "
                           "difference (\"3 more than\") or back")
-    QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (MAJOR,),
-                           "the paraphrase asks about {nouns}, which the problem never mentions (nor a synonym or a "
-                           "more general word of it): another question",
-                           "the asked thing is not in the problem, nor a synonym or more general word of what is "
-                           "(\"biographies\" when it counts books): the question cannot be answered")
+    QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (CRITICAL,),
+                           "the paraphrase asks about {word} (never mentioned, nor a synonym or a more general word "
+                           "of it | a kind of {noun}, more specific than what the problem counts | the problem "
+                           "never says which {noun} are {modifier}): the problem does not give it",
+                           "the thing the question counts or measures is not in the problem, nor a synonym or more "
+                           "general word of what is: an unrelated word (\"gravel\" for sand), a more specific one "
+                           "(\"biographies\" when it counts books) or a restriction the problem never states "
+                           "(\"red buttons\"): the question cannot be answered")
     DAY_ADDED = ("day_added", "relations", (MAJOR,), "the paraphrase adds {days}, days the question never names (a "
                  "condition on when things happen)", "days of the week the question never names")
     ROLES_EXCHANGED = ("roles_exchanged", "relations", (CRITICAL,), "\"{a}\" and \"{b}\" exchanged roles: ...",
                        "the giver and receiver of a verb exchanged")
+    DIRECTION_FLIPPED = ("direction_flipped", "relations", (CRITICAL,),
+                         "\"{number}\" {goes to / leaves someone, is added / taken away, raises / lowers the amount} in the "
+                         "question (\"{word}\") but {the other way} in the paraphrase (\"{word}\")",
+                         "a quantity moves the other way for someone (gives -> gets, adds -> removes, got on -> got "
+                         "off): read from its verb and the verb's arguments")
+    COMPARISON_REVERSED = ("comparison_reversed", "relations", (CRITICAL,),
+                           "{word} compares the other way round: ...",
+                           "the two sides of a comparison swapped with the same comparative (\"how many more did he "
+                           "make than sell\" -> \"... sell than make\")")
     NEGATION_MISSING = ("negation_missing", "relations", (MINOR, MAJOR), "the negation {words} is missing",
                         "a negation gone (major when the paraphrase only deletes words)")
     NEGATION_ADDED = ("negation_added", "relations", (MINOR,), "the paraphrase adds a negation ({words})",

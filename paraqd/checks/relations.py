@@ -4,7 +4,8 @@ Numbers, units and names can all survive while the problem changes: "the *least*
 "the *greatest* possible value", "he *sells* 5 pens" -> "he *buys* 5 pens", "does *not* bat left-handed" ->
 "does bat left-handed". :mod:`paraqd.analysis.relations` reads the relation words of each text (two-pole
 scales, ``data/resources/relations.json``) and their changes in place; :mod:`paraqd.analysis.days` relative
-days; :mod:`paraqd.analysis.roles` who gives to whom. This check turns them into findings: a word whose pole
+days; :mod:`paraqd.analysis.roles` who gives to whom; :mod:`paraqd.analysis.directions` which way each quantity
+moves (who gains it and who loses it). This check turns them into findings: a word whose pole
 the paraphrase swapped for the other is a *flip*, a word of one pole that vanished is *missing* (minor:
 rewordings drop "more" in "5 more than" -> "5 above"; major when the paraphrase only deletes words, which
 rewords nothing), and negations are counted on their own (minor: translation lexicalises them, "not passed"
@@ -13,7 +14,9 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 
 from __future__ import annotations
 
+from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days
+from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.information import timed_problem
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
@@ -24,12 +27,23 @@ from ..analysis.relations import (
     lost_in_place,
     other_operands,
     relation_words,
+    reversed_comparisons,
     swapped_operands,
 )
 from ..analysis.roles import exchanged_roles
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
+
+
+def _way(who: str, mention, sign: int) -> str:
+    """How a quantity moves for ``who``, in words: "goes to "Mae"", "leaves the place", "lowers the amount"."""
+    if who == PLACE:
+        return "is added" if sign == GAIN else "is taken away"
+    if who == AMOUNT:
+        return "raises the amount" if sign == GAIN else "lowers the amount"
+    name = f'"{mention.text}"' if mention is not None else who
+    return f"goes to {name}" if sign == GAIN else f"leaves {name}"
 
 
 def _quoted(mentions) -> str:
@@ -69,6 +83,7 @@ class RelationCheck(Check):
         findings = self._scale_findings(pair, q_words, p_words, flipped_scales)
         findings += self._in_place_findings(pair, flipped_scales)
         findings += self._day_and_role_findings(pair)
+        findings += self._direction_findings(pair, findings)
         findings += self._negation_findings(pair, q_words, p_words)
         return findings
 
@@ -116,6 +131,10 @@ class RelationCheck(Check):
                 findings.append(Finding(
                     FindingKind.RELATION_FLIPPED, f'"{q_m.text}" became "{p_m.text}"', self.flipped, (q_m,), (p_m,),
                 ))
+        for q_m, p_m in flipped_differences(pair, self.lexicon):
+            findings.append(Finding(
+                FindingKind.RELATION_FLIPPED, f'"{q_m.text}" became "{p_m.text}"', self.flipped, (q_m,), (p_m,),
+            ))
         for q_m, scale in lost_in_place(pair, self.lexicon):
             if scale not in flipped_scales:
                 findings.append(Finding(
@@ -157,6 +176,47 @@ class RelationCheck(Check):
                 f'"{q_roles.agent_at.text}" {q_roles.verb_at.text} to "{q_roles.recipient_at.text}", in the '
                 f'paraphrase "{p_roles.agent_at.text}" {p_roles.verb_at.text} to "{p_roles.recipient_at.text}"',
                 self.flipped, (q_roles.agent_at, q_roles.recipient_at), (p_roles.agent_at, p_roles.recipient_at),
+            ))
+        return findings
+
+    def _direction_findings(self, pair: QuestionPair, found: list[Finding]) -> list[Finding]:
+        """Quantities that move the other way (:mod:`paraqd.analysis.directions`) and comparisons whose sides
+        swapped (:func:`~paraqd.analysis.relations.reversed_comparisons`); a verb already reported with its
+        roles exchanged is not reported twice."""
+        findings: list[Finding] = []
+        reported = {m.start for f in found if f.kind == FindingKind.ROLES_EXCHANGED for m in f.question_spans}
+        seen: set[int] = set()
+        for flip in flipped_directions(pair):
+            q, p = flip.question, flip.paraphrase
+            if q.verb == p.verb and reported:
+                continue
+            if q.verb_at.start in seen:
+                continue
+            seen.add(q.verb_at.start)
+            q_who, p_who = q.mention_of(flip.who), p.mention_of(flip.who)
+            q_way, p_way = (_way(flip.who, q_who, d.sign_of(flip.who)) for d in (q, p))
+            findings.append(Finding(
+                FindingKind.DIRECTION_FLIPPED,
+                f'"{flip.number.text}" {q_way} in the question ("{q.verb_at.text}") but {p_way} in the paraphrase '
+                f'("{p.verb_at.text}")', self.flipped,
+                tuple(m for m in (flip.number, q.verb_at, q_who) if m is not None),
+                tuple(m for m in (p.verb_at, p_who) if m is not None),
+            ))
+        for opposite in opposite_verbs(pair):
+            if opposite.question_verb.start in seen:
+                continue
+            seen.add(opposite.question_verb.start)
+            findings.append(Finding(
+                FindingKind.DIRECTION_FLIPPED,
+                f'"{opposite.number.text}": "{opposite.question_verb.text}" became its opposite '
+                f'"{opposite.paraphrase_verb.text}" for "{opposite.who.text}"', self.flipped,
+                (opposite.number, opposite.question_verb, opposite.who), (opposite.paraphrase_verb,),
+            ))
+        for q_m, p_m in reversed_comparisons(pair, self.lexicon):
+            findings.append(Finding(
+                FindingKind.COMPARISON_REVERSED,
+                f'"{q_m.text}" compares the other way round: the paraphrase\'s "{p_m.text}" swaps the two things '
+                'compared', self.flipped, (q_m,), (p_m,),
             ))
         return findings
 
