@@ -289,9 +289,10 @@ def test_content_words_dropped_are_counted_not_synonyms_or_renames(checker):
             return np.array([[1.0, 0.0] if w[0] in "bl" else [0.0, 1.0] for w in words])
 
     with_synonyms = CriticalInfoChecker(analyzer=checker.analyzer, synonyms=WordSimilarity(Toy()))
-    big = "A big box holds 12 pens. How many pens do 3 boxes hold?"
-    assert "content_missing" in checker.check(big, big.replace("big", "large")).kinds()
-    assert "content_missing" not in with_synonyms.check(big, big.replace("big", "large")).kinds()
+    # (a pair of words WordNet does not relate: its synonyms, "big" -> "large", are never lost)
+    big = "A bumpy box holds 12 pens. How many pens do 3 boxes hold?"
+    assert "content_missing" in checker.check(big, big.replace("bumpy", "lush")).kinds()
+    assert "content_missing" not in with_synonyms.check(big, big.replace("bumpy", "lush")).kinds()
     assert ContentCheck().compare(checker.analyzer.analyze("12 + 3"), checker.analyzer.analyze("15")) == []
 
 
@@ -308,7 +309,11 @@ def test_partial_rename_to_a_synonym_is_minor(checker):
     with_synonyms = CriticalInfoChecker(analyzer=checker.analyzer, synonyms=WordSimilarity(Toy()))
     q = "A shop sells 12 shirts a day. How many shirts does the shop sell in 5 days?"
     p = "A store sells 12 shirts a day. How many shirts does the shop sell in 5 days?"
-    assert "term_renamed_inconsistently" in checker.check(q, p).kinds()
+    from paraqd.analysis.lexicon import default_lexicon
+
+    # without a word similarity, WordNet (when installed) says "store" is a synonym of "shop"
+    expected = "term_synonym" if default_lexicon() is not None else "term_renamed_inconsistently"
+    assert expected in checker.check(q, p).kinds()
     r = with_synonyms.check(q, p)
     assert r.passed and "term_synonym" in r.kinds() and "term_renamed_inconsistently" not in r.kinds()
     q2 = "She reads a newspaper every day. How many pages of the newspaper does she read in 3 days?"

@@ -139,6 +139,24 @@ def test_true_findings_pass(checker):
     assert result.findings and not [w for f in result.findings for w in falsehoods(q, p, f)]
 
 
+def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
+    # a free rewording (renames pair words of the same role), things counted another way, British spelling
+    pairs = [("Kofi picks 30 mangoes before lunch and gives 8 to his cousins. How many mangoes are left?",
+              "Before his midday meal Kofi gathers 30 mangoes, handing 8 of them to his relatives. How many "
+              "mangoes remain?"),
+             ("Nadia ate 21 pieces of candy. Then she ate 6 pieces of fudge. How many pieces did she eat?",
+              "Nadia ate 21 sweets. Then she ate 6 pieces of fudge. How many pieces did she eat?"),
+             ("Lena traveled 12 kilometers to the theater. How many meters is that?",
+              "Lena travelled 12 kilometres to the theatre. How many metres is that?")]
+    for q, p in pairs:
+        result = checker.check(q, p)
+        assert [w for f in result.findings for w in falsehoods(q, p, f)] == [], result.reasons
+        renamed = {(f.question_spans[0].text, f.paraphrase_spans[0].text) for f in result.findings
+                   if f.kind == "term_renamed"}
+        # "lunch" -> "meal" and "cousins" -> "relatives" play the same roles; "theater" is only spelt otherwise
+        assert renamed <= {("lunch", "meal"), ("cousins", "relatives"), ("candy", "sweets")}, renamed
+
+
 @pytest.mark.parametrize("q, p, kind", [
     ("Lena had 20 stickers. She gave 6 stickers to Omar. How many stickers does Lena have now?",
      "Lena had 20 stickers. She got 6 stickers from Omar. How many stickers does Lena have now?",

@@ -111,3 +111,100 @@ def _widened(doc: QuestionDoc, span) -> tuple[int, int, bool]:
         if match.start() < end and start < match.end():
             return min(start, match.start()), max(end, match.end()), True
     return start, end, False
+
+
+# -- time points: clock times, months, relative references ------------------------------------------------
+#
+# A problem that says when things happen computes with it: "opens at 6:00 am" and "arrives at 9:00 a.m." give
+# the time between them, "4 days in March" counts days of a month of 31. A clock time is read with its half
+# of the day (am/pm, "in the morning", "in the evening"); the same clock reading in the other half, a month
+# written as another month, or a relative reference turned the other way ("the previous day" -> "the next
+# day") is another time point: :func:`changed_time_points`. "6:00 a.m." = "6 am" = "6 in the morning".
+
+#: a clock time: "6:00 am", "9 p.m.", "4:30pm", "7 o'clock in the evening", "16:00"
+_CLOCK = re.compile(
+    r"(?<![\d:.,$])(?P<h>\d{1,2})(?::(?P<m>[0-5]\d))?(?!\d|[.,]\d)"
+    r"(?:\s*(?P<half>[ap])(?:\.\s?m\b\.?|\s?m\b)|\s*(?:o'?clock)?\s+(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+"
+    r"(?P<night>night))|(?(m)|(?!x)x))", re.IGNORECASE)
+_NOON = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
+#: a month is a date only where a date is written: "in March", "on 5 March", "March 5th", "last June"
+_MONTH = re.compile(
+    r"(?:(?<![A-Za-z])(?:in|on|of|during|since|until|till|by|from|through|throughout|last|next|this|every|each|"
+    r"early|late|mid|end)[ -]+|(?<=\d)(?:st|nd|rd|th)?[ ]+(?:of[ ]+)?|(?<=\d)[ ]+)"
+    r"(?P<month>" + "|".join(m.capitalize() for m in MONTHS) + r")\b"
+    r"|\b(?P<month2>" + "|".join(m.capitalize() for m in MONTHS) + r")(?=[ ]+\d)")
+_PERIODS = r"(day|week|month|year|night|morning|afternoon|evening|weekend)"
+#: relative references, backward and forward: "the previous day", "the week before", "last year", "yesterday"
+_BACKWARD = re.compile(rf"\b(?:the\s+(?:previous|preceding|prior)\s+{_PERIODS}|the\s+{_PERIODS}\s+before\b"
+                       rf"|(?<!the\s)last\s+{_PERIODS}|(?P<yesterday>yesterday))\b", re.IGNORECASE)
+_FORWARD = re.compile(rf"\b(?:the\s+(?:next|following|coming)\s+{_PERIODS}|the\s+{_PERIODS}\s+after\b"
+                      rf"|(?<!the\s)next\s+{_PERIODS}|(?P<tomorrow>tomorrow))\b", re.IGNORECASE)
+
+
+def clock_times(doc: QuestionDoc) -> list[tuple[Mention, int, bool]]:
+    """``(mention, minutes after midnight, whether the half of the day is written)`` for every clock time of
+    ``doc``: "6:00 am" (360, True), "9 pm" (1260, True), "16:00" (960, True), "4:30" (270, False: morning or
+    afternoon), "noon" (720, True)."""
+    found = []
+    for m in _CLOCK.finditer(doc.text):
+        hour, minute = int(m.group("h")), int(m.group("m") or 0)
+        if hour > 24 or (m.group("half") and not 1 <= hour <= 12):
+            continue
+        pm = (m.group("half") or "").lower() == "p" or (m.group("part") or "").lower() in ("afternoon", "evening") \
+            or (m.group("night") is not None and hour >= 6)
+        known = bool(m.group("half") or m.group("part") or m.group("night")) or hour > 12 or hour == 0
+        minutes = (hour % 12 + (12 if pm else 0)) * 60 + minute if known and hour <= 12 else hour % 24 * 60 + minute
+        found.append((Mention(m.start(), m.end(), m.group()), minutes, known))
+    for m in _NOON.finditer(doc.text):
+        found.append((Mention(m.start(), m.end(), m.group()), 0 if m.group().lower() == "midnight" else 720, True))
+    return sorted(found, key=lambda t: t[0].start)
+
+
+def months(doc: QuestionDoc) -> list[Mention]:
+    """The months ``doc`` writes as dates ("in March", "on 5 March", "March 5"; not "April's flowers")."""
+    return [Mention(m.start(g), m.end(g), m.group(g)) for m in _MONTH.finditer(doc.text)
+            for g in ("month", "month2") if m.group(g)]
+
+
+def _relative(doc: QuestionDoc, pattern: re.Pattern[str]) -> dict[str, list[Mention]]:
+    found: dict[str, list[Mention]] = {}
+    for m in pattern.finditer(doc.text):
+        period = next((g.lower() for g in m.groups() if g), "day")
+        period = "day" if period in ("yesterday", "tomorrow") else period
+        found.setdefault(period, []).append(Mention(m.start(), m.end(), m.group()))
+    return found
+
+
+def changed_time_points(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
+    """The question's time points written as other time points: ``(question's words, paraphrase's words)``
+    for a clock time read in the other half of the day ("9:00 a.m." -> "9:00 p.m."), a month replaced by
+    another ("4 days in March" -> "4 days in February") and a relative reference turned the other way ("the
+    previous day" -> "the next day")."""
+    question, paraphrase = pair.question, pair.paraphrase
+    found: list[tuple[Mention, Mention]] = []
+    q_clock, p_clock = clock_times(question), clock_times(paraphrase)
+    p_minutes = {minutes for _, minutes, known in p_clock if known}
+    p_loose = {minutes % 720 for _, minutes, known in p_clock if not known}
+    for q_m, minutes, known in q_clock:
+        if not known or minutes in p_minutes or minutes % 720 in p_loose:
+            continue
+        other = next((p_m for p_m, p_min, p_known in p_clock if p_known and p_min % 720 == minutes % 720), None)
+        if other is not None:  # the same reading on the clock, the other half of the day
+            found.append((q_m, other))
+    q_months, p_months = months(question), months(paraphrase)
+    p_names = {m.text.lower() for m in p_months}
+    q_names = {m.text.lower() for m in q_months}
+    lost = [m for m in q_months if m.text.lower() not in p_names]
+    new = [m for m in p_months if m.text.lower() not in q_names]
+    found.extend(zip(lost, new))
+    q_back, q_fwd = _relative(question, _BACKWARD), _relative(question, _FORWARD)
+    p_back, p_fwd = _relative(paraphrase, _BACKWARD), _relative(paraphrase, _FORWARD)
+    for period in set(q_back) | set(q_fwd):
+        for q_side, p_same, p_other, q_other in ((q_back, p_back, p_fwd, q_fwd), (q_fwd, p_fwd, p_back, q_back)):
+            q_refs = q_side.get(period, [])
+            if len(q_refs) > len(p_same.get(period, [])) and len(p_other.get(period, [])) > len(
+                    q_other.get(period, [])):
+                found.append((q_refs[-1], p_other[period][-1]))
+    return found

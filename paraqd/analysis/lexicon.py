@@ -111,12 +111,14 @@ class Lexicon:
         self._closure = functools.lru_cache(maxsize=20000)(self._hypernyms)
         self._near = functools.lru_cache(maxsize=20000)(self._near_classes)
         self._cached_relation = functools.lru_cache(maxsize=100000)(self._relation)
+        self._forms_of = functools.lru_cache(maxsize=20000)(self._forms)
+        self._cached_counterpart = functools.lru_cache(maxsize=100000)(self._counterpart)
 
     def knows(self, word: str, pos: str = "n") -> bool:
         """Whether WordNet has ``word`` (any inflection) as a ``pos`` ("n", "v", "a")."""
         return bool(self._synsets(word, pos))
 
-    def _synsets(self, word: str, pos: str):
+    def _synsets(self, word: str, pos: str | None):
         return tuple(self._wn.synsets(word.strip().lower().replace(" ", "_"), pos))
 
     def _hypernyms(self, word: str, pos: str) -> frozenset:
@@ -169,6 +171,42 @@ class Lexicon:
         """Whether a sense of the noun ``word`` is money or its transfer (WordNet's ``noun.possession``: "tax",
         "tip", "discount", "fee"; not "humidity" or "temperature")."""
         return any(s.lexname() == "noun.possession" for s in self._synsets(word, "n"))
+
+    def _forms(self, word: str) -> frozenset:
+        """The synsets of ``word`` in every part of speech, plus those of its derivationally related forms
+        ("decide" -> "decision") and of the attributes it measures ("tall" -> "height", "old" -> "age")."""
+        own = self._synsets(word, None)
+        found = set(own)
+        for synset in own:
+            found.update(synset.attributes())
+            for lemma in synset.lemmas():
+                if lemma.name().lower() == word:
+                    found.update(related.synset() for related in lemma.derivationally_related_forms())
+        return frozenset(found)
+
+    def counterpart(self, a: str, b: str) -> bool | None:
+        """Whether ``b`` may say what ``a`` says in a rewording: a sense in common in any part of speech
+        ("purchase"/"buy"), a derivationally related form ("debugging"/"debug", "eyed"/"eye"), an adjective and
+        the attribute it measures ("tall"/"height"), a more general noun ("apples"/"fruit"), or one word spelt
+        the British and the American way ("kilometres"/"kilometers", :mod:`.spelling`). ``None`` when WordNet
+        knows neither word (the caller's fallback decides)."""
+        return self._cached_counterpart(a.strip().lower(), b.strip().lower())
+
+    def _counterpart(self, a: str, b: str) -> bool | None:
+        if a == b:
+            return True
+        from .spelling import spelling_variants
+
+        if spelling_variants(a, b, known=lambda w: bool(self._synsets(w, None))):
+            return True
+        sa, sb = self._synsets(a, None), self._synsets(b, None)
+        if not sa and not sb:
+            return None
+        if not sa or not sb:
+            return False
+        if set(sa) & set(sb) or self._forms_of(a) & set(sb) or set(sa) & self._forms_of(b):
+            return True
+        return self.relation(a, b, "n") == MORE_GENERAL
 
     def verb_senses(self, verb: str, senses: int = 3, pos: str = "v") -> list[tuple[frozenset[str], frozenset[str]]]:
         """For each of the first ``senses`` senses of ``verb`` (most frequent first; ``pos="n"`` for a noun's):

@@ -33,8 +33,8 @@ Decisions (see ``tests/test_analysis.py``):
   ``1.90``, ``currency="$"``); a currency word after it (``500 dollars``) only sets ``kind="currency"`` and
   ``currency="dollars"``: the word itself is a unit mention, not part of the number.
 * ``45°`` is the number 45 (the degree sign is a unit). Clock times and ratios (``10:30``, ``3:4``) give two
-  plain cardinals with exact offsets; operators that would garble them (f3) leave numbers next to ``:``
-  alone. Digits glued after a letter (``A1``, ``x2``) are identifiers, not numbers; dates like
+  plain cardinals with exact offsets, but ``6:00`` is the number 6 ("6 am" says the same); operators that
+  would garble them (f3) leave numbers next to ``:`` alone. Digits glued after a letter (``A1``, ``x2``) are identifiers, not numbers; dates like
   ``12/25/2020`` yield only their first number.
 
 Over 400 lines: the two scanners and the merge are one parser of one grammar of quantities.
@@ -109,6 +109,8 @@ _FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "
                     "may", "might", "must", "has", "have", "had", "do", "does", "did",
                     "in", "on", "at", "for", "to", "from", "with", "by", "into", "than",
                     "and", "or", "but", "while", "so"}
+#: a clock time's zero minutes ("6:00" is 6 o'clock: the "00" is no number of its own; not "3:0", "10:05")
+_ZERO_MINUTES = re.compile(r"\d:00$")
 _SECOND_TIME_BEFORE = {"a", "an", "per", "each", "one"}
 _WORD = re.compile(r"[A-Za-z]+")
 _JOIN = re.compile(r"[ ]*-?[ ]*|[ ]+")
@@ -123,7 +125,7 @@ def extract_numbers(text: str, doc=None) -> tuple[NumberMention, ...]:
     """
     if not text:
         return ()
-    digits = _digit_numbers(text)
+    digits = [n for n in _digit_numbers(text) if not _ZERO_MINUTES.match(text, n.start - 2, n.end)]  # "6:00"
     words = _word_numbers(text, digits)
     if not words:
         return tuple(digits)

@@ -17,23 +17,40 @@ text.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
 from .alignment import TokenAlignment, is_deletion
 from .document import Mention, QuestionDoc
+from .lexicon import default_lexicon
 from .quantities import conversions
-from .terms import PERSONAL, Term, antecedent, key_terms, noun_lists, swap_key, swap_words, token_mention
+from .spelling import spelling_variants
+from .terms import (
+    PERSONAL,
+    Term,
+    antecedent,
+    counted_values,
+    key_terms,
+    noun_lists,
+    swap_key,
+    swap_words,
+    token_mention,
+)
 
 
 @dataclass(frozen=True)
 class Rename:
-    """A question term replaced by a paraphrase term; ``consistent`` when the old term is gone everywhere."""
+    """A question term replaced by a paraphrase term; ``consistent`` when the old term is gone everywhere;
+    ``same_thing`` says how a word renamed in one place names the same things: ``"synonym"`` (a WordNet
+    counterpart: "shop" -> "store") or ``"measure"`` (one measures the other: "33 pieces of candy" -> "33
+    sweets"); empty otherwise."""
 
     old: Term
     new: Term
     consistent: bool
+    same_thing: str = ""
 
 
 @dataclass(frozen=True)
@@ -133,20 +150,87 @@ class QuestionPair:
                 and (k in p_terms or not _said(t, p_words))]
         new = [t for k, t in p_terms.items() if k not in q_terms and not _said(t, q_words)]
         subs = self.alignment.substitutions() if lost and new else {}
+        in_place = self._in_place_substitutions() if lost and new else {}
         renames: list[Rename] = []
         vanished: list[Term] = []
         for old in lost:
             consistent = old.key not in p_terms
-            partner = next((n for n in new if n.key in subs.get(old.key, ())), None)
-            if partner is None and consistent:
-                partner = new[0] if new else None
+            if consistent:
+                # renamed throughout: the new word took the old one's place (a substitution, a noun counted by
+                # the same number), or it names the same thing (WordNet), or it is a name of the same kind (a
+                # person for a person); otherwise the old word is gone and nothing took its role (a rename pairs
+                # words of the same role)
+                partner = next((n for n in new if n.key in subs.get(old.key, ())), None) or next(
+                    (n for n in new if _same_thing(old.key, n.key)), None) or next(
+                    (n for n in new if old.is_name and n.label == old.label), None)
+            else:
+                # renamed in one place while the old word stays: only a word written *in its place* (the words
+                # around it kept) or counting the same number
+                partner = next((n for n in new if n.key in in_place.get(old.key, ())), None)
             if partner is None:
-                if consistent:
+                if consistent and not self.misspelt(old):
                     vanished.append(old)
                 continue
             new.remove(partner)
-            renames.append(Rename(old, partner, consistent))
+            if not spelling_variants(old.key, partner.key):  # "theater" -> "theatre": the same word
+                renames.append(Rename(old, partner, consistent, "" if consistent else self._same_entity(old, partner)))
         return tuple(renames), tuple(vanished)
+
+    def misspelt(self, term: Term) -> bool:
+        """Whether a name gone from the paraphrase was a misspelling of another name of the question that the
+        paraphrase keeps ("Natalie" once for "Natalia", "Manola" for "Manolo"): the same first letter and at
+        most two letters changed (:func:`difflib.SequenceMatcher` ratio >= 0.8)."""
+        if not term.is_name:
+            return False
+        kept = [t for k, t in self.question_terms.items() if t.is_name and k != term.key and k in self.paraphrase_terms]
+        return any(k.key[:1] == term.key[:1] and difflib.SequenceMatcher(None, k.key, term.key).ratio() >= 0.8
+                   for k in kept)
+
+    def modifier_only(self, term: Term) -> bool:
+        """Whether every mention of a question ``term`` only modifies a noun that the paraphrase still has
+        ("*Post-it* notes" -> "sticky notes"): a kind of that thing, not a person or place of the problem."""
+        p_words = _words(self.paraphrase)
+        for m in term.mentions:
+            span = self.question.doc.char_span(m.start, m.end, alignment_mode="expand")
+            tok = None if span is None or not len(span) else span[-1]
+            while tok is not None and tok.dep_ in ("compound", "amod", "punct") and tok.head.i != tok.i \
+                    and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i > tok.i:
+                tok = tok.head
+            if tok is None or tok.lower_ == m.text.lower() or swap_key(tok) not in p_words:
+                return False
+        return True
+
+    def _in_place_substitutions(self) -> dict[str, set[str]]:
+        """Question lemma -> paraphrase lemmas written in its place: aligned substitutions with the words
+        around them kept (:meth:`aligned_substitutions`) that share no word (a phrase that keeps a word of its
+        own was said again, not substituted: "the number of chipmunks" -> "the chipmunk count"), and the nouns
+        counted by the same number in both texts."""
+        question, paraphrase = self.question, self.paraphrase
+        found: dict[str, set[str]] = {}
+        for i1, i2, j1, j2 in self.aligned_substitutions():
+            new = {swap_key(t) for t in paraphrase.doc[j1:j2] if t.is_alpha}
+            old = {swap_key(t) for t in question.doc[i1:i2] if t.is_alpha}
+            if _said_words(paraphrase.doc[j1:j2]) & _said_words(question.doc[i1:i2]):
+                continue  # the phrase said again in another order ("last her office" -> "supply last")
+            for key in old - new:
+                found.setdefault(key, set()).update(new)
+        p_counted = counted_values(paraphrase)
+        for value, q_noun in counted_values(question).items():
+            if p_counted.get(value, q_noun) != q_noun:
+                found.setdefault(q_noun, set()).add(p_counted[value])
+        return found
+
+    def _same_entity(self, old: Term, new: Term) -> str:
+        """How ``new`` names the things ``old`` names: ``"synonym"`` (a WordNet counterpart), ``"measure"`` (the
+        "of" phrase of one names the other or a counterpart of it: "33 *pieces* of candy" -> "33 *sweets*",
+        "4 *trees*" -> "4 *rows* of trees"), or ``""``."""
+        if any(_same_thing(old.key, form) for form in _compound_forms(self.paraphrase, new)):
+            return "synonym"  # "pastries" -> "baked goods" (WordNet's "baked_goods")
+        q_of = _of_objects(self.question, old)
+        p_of = _of_objects(self.paraphrase, new)
+        if any(_same_thing(o, new.key) for o in q_of) or old.key in p_of:
+            return "measure"
+        return ""
 
     @property
     def renames(self) -> tuple[Rename, ...]:
@@ -188,8 +272,8 @@ class QuestionPair:
                     continue
                 for q_tok in olds:
                     old = swap_key(q_tok)
-                    if old == new or (old, new) in seen:
-                        continue
+                    if old == new or (old, new) in seen or _related(old, new):
+                        continue  # "as old as" -> "the same age as", "the water" -> "the seawater": one thing
                     seen.add((old, new))
                     old_term = q_terms.get(old) or Term(old, tuple(q_words[old]))
                     new_term = p_terms.get(new) or Term(new, tuple(p_words[new]))
@@ -217,9 +301,10 @@ class QuestionPair:
     @cached_property
     def changed_lists(self) -> tuple[ListChange, ...]:
         """Lists of the question that the paraphrase repeats with an item more or less: an item the question
-        never mentions added ("On Tuesdays and Thursdays" -> "On Tuesdays, Thursdays and Saturdays"), or an
-        item left out of a list that keeps two others and mentioned nowhere else in its sentence ("Manny, his
-        classmates and Mr. Keith all had 1 piece" -> "his classmates and Mr. Keith all had 1 piece")."""
+        never mentions added ("On Tuesdays and Thursdays" -> "On Tuesdays, Thursdays and Saturdays"; not an
+        item that measures one of the list, "cows, sheep and an unknown quantity of goats"), or an item left out
+        of a list that keeps two others and named nowhere else in the paraphrase ("Manny, his classmates and
+        Mr. Keith all had 1 piece" -> "his classmates and Mr. Keith all had 1 piece")."""
         q_words = set().union(*(_forms(t) for t in self.question.doc))
         p_lists = noun_lists(self.paraphrase)
         changes = []
@@ -235,8 +320,14 @@ class QuestionPair:
             p_items, p_sent = best
             p_forms = set().union(*(_forms(t) for t in p_items))
             sentence = set().union(*(_forms(t) for t in p_sent))
-            added = tuple(t.text for t in p_items if not _forms(t) & q_words)
-            dropped = tuple(t.text for t in q_items if not _forms(t) & p_forms and not _forms(t) & sentence)
+            # an item that only measures another ("an unknown *quantity* of goats", "a *group* of goats") adds
+            # nothing; an item the paraphrase still names elsewhere (a list the parse read across a clause,
+            # "have white *spots*, how many ... mushrooms") is not left out
+            added = tuple(t.text for t in p_items if not _forms(t) & q_words
+                          and not any(_forms(o) & q_forms for o in _of_tokens(t)))
+            p_all = _words(self.paraphrase)
+            dropped = tuple(t.text for t in q_items if not _forms(t) & p_forms and not _forms(t) & sentence
+                            and not _forms(t) & p_all)
             if added or dropped:
                 # each list as its items quoted one by one ('"Greg", "Sharon"'): every quoted word is in the text
                 changes.append(ListChange(", ".join(f'"{t.text}"' for t in q_items),
@@ -252,6 +343,59 @@ def _words(doc) -> frozenset[str]:
 def _said(term: Term, words: frozenset[str]) -> bool:
     """Whether ``words`` hold ``term``, by its key or as one of its mentions is written."""
     return term.key in words or any(m.text.lower() in words for m in term.mentions)
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """Whether ``b`` may say ``a``: a WordNet counterpart (:meth:`~paraqd.analysis.lexicon.Lexicon.counterpart`)
+    or, without WordNet, the same word spelt the British or the American way."""
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return spelling_variants(a, b)
+    return bool(lexicon.counterpart(a, b))
+
+
+def _related(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name one thing in WordNet, either way round: a counterpart (synonym,
+    derivation, attribute, spelling) or one a kind of the other ("water" / "seawater"); never two kinds of
+    one class ("red" / "white", "morning" / "evening")."""
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return spelling_variants(a, b)
+    return bool(lexicon.counterpart(a, b) or lexicon.counterpart(b, a))
+
+
+def _compound_forms(doc, term: Term) -> set[str]:
+    """``term``'s key, and the compounds its mentions make with the word before them ("baked_goods")."""
+    forms = {term.key}
+    for m in term.mentions:
+        span = doc.doc.char_span(m.start, m.end, alignment_mode="expand")
+        if span is not None and len(span) and span[0].i > 0 and span[0].nbor(-1).is_alpha:
+            forms.update(f"{span[0].nbor(-1).lower_}_{word}" for word in (term.key, m.text.lower()))
+    return forms
+
+
+#: the parts of speech of function words: a phrase that keeps only those ("of", "in") is still substituted
+_FUNCTION_POS = frozenset({"ADP", "DET", "PRON", "CCONJ", "SCONJ", "AUX", "PART", "PUNCT", "NUM", "SPACE"})
+
+
+def _said_words(tokens) -> set[str]:
+    """The lemmas of the words of ``tokens`` that say something (no function words)."""
+    return {swap_key(t) for t in tokens if t.is_alpha and t.pos_ not in _FUNCTION_POS}
+
+
+def _of_tokens(tok) -> list:
+    """The objects of ``tok``'s "of" phrases ("a group of *goats*")."""
+    return [o for prep in tok.children if prep.lower_ == "of" for o in prep.children if o.dep_ == "pobj"]
+
+
+def _of_objects(doc, term: Term) -> set[str]:
+    """The lemmas of the "of" objects of ``term``'s mentions ("pieces of *candy*")."""
+    found = set()
+    for m in term.mentions:
+        span = doc.doc.char_span(m.start, m.end, alignment_mode="expand")
+        for tok in span or ():
+            found.update(swap_key(o) for o in _of_tokens(tok))
+    return found
 
 
 def _forms(tok) -> set[str]:

@@ -4,7 +4,8 @@ Every form of every unit (full name, plural, spelling variants, abbreviations, s
 case-insensitive trie regex, so a question is scanned once, longest form first ("km per hour" before "km",
 "square feet" before "feet"). A form never matches inside a longer word ("someone", "mass", "kinship").
 Ambiguous forms ("m", "s", "h", "g", "l", "in", "min", "second", "foot", ...) count only right after a
-number ("750m", "750 m", "a 750-metre canal") or after *per*, *a*, *an*, *each* ("per m", "a second").
+number ("750m", "750 m", "a 750-metre canal"), after *per*, *a*, *an*, *each* ("per m", "a second") or after
+a slash ("15 feet/second"). A form inside a percentage is none ("25 per cent" holds no cents).
 Coin names (category ``Coin``: quarter, dime, nickel, penny) count only right after a number that counts
 ("32 quarters", "sixty-four dimes"): "a quarter of the money" is a fraction and "the first quarter" a period.
 A coin is a unit of value (pint converts "64 quarters" to "$16"), so writing dimes for quarters changes the
@@ -23,6 +24,7 @@ from .document import NumberMention, Unit, UnitMention, is_symbol  # noqa: F401 
 
 _CONTEXT_WORDS = {"per", "a", "an", "each"}
 _LAST_WORD = re.compile(r"([A-Za-z]+)[ \t]*$")
+_SQUARE_AFTER = re.compile(r"[ ]+square(?![A-Za-z])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,7 @@ class UnitVocabulary:
             return ()
         ends = {n.end: n for n in numbers}
         starts = {n.start: n for n in numbers}
+        percents = [(n.start, n.end) for n in numbers if n.kind == "percent"]
         found: list[UnitMention] = []
         for m in self._pattern.finditer(text):
             raw = m.group()
@@ -140,18 +143,29 @@ class UnitVocabulary:
             if entry is None or (entry.exact is not None and raw not in entry.exact):
                 continue
             start, end = m.span()
+            if any(s <= start and end <= e for s, e in percents):
+                continue  # "25 per cent" is a percentage, not cents
             before = number_before(text, start, ends)
-            if entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS:
+            if (entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS
+                    and not _after_slash(text, start)):
                 continue
+            if raw == "s" and before is not None and start == before.end and before.kind == "cardinal":
+                continue  # "all 20s", "the 1990s": the plural of a whole number, not seconds ("12.5s" is)
             if entry.after_number and (before is None or before.kind == "ordinal"):
                 continue  # "a quarter of the money", "the first quarter"
-            if entry.strict and before is not None and start > before.end and _word_follows(text, end):
-                continue  # "5 in the box"
+            if entry.strict and (before is None or start > before.end) and _word_follows(text, end):
+                continue  # "5 in the box", "7 points each in a game"
             plural = entry.plural
             if plural is None:
                 number = before or starts.get(start)
                 plural = number is not None and number.value != 1 and number.kind != "ordinal"
-            found.append(UnitMention(start, end, raw, unit=entry.unit, abbreviated=entry.abbreviated,
+            unit = entry.unit
+            square = _SQUARE_AFTER.match(text, end) if before is not None else None
+            if square is not None and self._forms.get(_key("square " + unit.name)) is not None:
+                # "a tile 1 inch square": a square of that side, measured in the square unit
+                unit, end = self._forms[_key("square " + unit.name)].unit, square.end()
+                raw = text[start:end]
+            found.append(UnitMention(start, end, raw, unit=unit, abbreviated=entry.abbreviated,
                                      plural=plural, adverb=entry.adverb))
         return tuple(found)
 
@@ -164,8 +178,9 @@ def _default_vocabulary() -> UnitVocabulary:
 
 
 def _key(form: str) -> str:
-    """Lookup key of a unit form: lower case, single spaces, no spaces around a slash ("km / h" -> "km/h")."""
-    return re.sub(r"\s*/\s*", "/", " ".join(form.lower().split()))
+    """Lookup key of a unit form: lower case, single spaces (a hyphen between words is one: "square-foot"), no
+    spaces around a slash ("km / h" -> "km/h")."""
+    return re.sub(r"\s*/\s*", "/", " ".join(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", form.lower()).split()))
 
 
 def number_before(text: str, pos: int, ends: dict[int, NumberMention]) -> NumberMention | None:
@@ -183,6 +198,11 @@ def number_before(text: str, pos: int, ends: dict[int, NumberMention]) -> Number
 def _previous_word(text: str, pos: int) -> str:
     m = _LAST_WORD.search(text, max(0, pos - 16), pos)
     return m.group(1).lower() if m else ""
+
+
+def _after_slash(text: str, pos: int) -> bool:
+    """Whether a slash comes right before ``pos``: the denominator of a rate ("15 feet/second", "2 blocks/minute")."""
+    return text[:pos].rstrip(" \t").endswith("/")
 
 
 def _word_follows(text: str, pos: int) -> bool:
@@ -208,7 +228,7 @@ def _trie_pattern(node: dict) -> str:
     branches = []
     for ch in sorted(k for k in node if k):
         # a space matches any run of white space; a slash may be spaced ("km / h" is "km/h")
-        piece = r"\s+" if ch == " " else r"\s*/\s*" if ch == "/" else re.escape(ch)
+        piece = r"(?:\s+|-)" if ch == " " else r"\s*/\s*" if ch == "/" else re.escape(ch)
         branches.append(piece + _trie_pattern(node[ch]))
     if not branches:
         return ""

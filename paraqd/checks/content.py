@@ -29,7 +29,8 @@ from __future__ import annotations
 from ..analysis.alignment import is_deletion  # noqa: F401 (re-exported)
 from ..analysis.document import QuestionDoc
 from ..analysis.pair import QuestionPair
-from ..analysis.terms import CONTENT_POS, content_words  # noqa: F401 (CONTENT_POS: re-exported)
+from ..analysis.terms import CONTENT_POS, content_words  # noqa: F401 (re-exported)
+from ..analysis.wording import LostContent, lost_content
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
@@ -57,6 +58,17 @@ def content_extent(n_lost: int, total: int, copied: float) -> float:
     return min(1.0, n_lost / total * copied ** 2 + PER_WORD * n_lost * copied ** PER_WORD_POWER)
 
 
+def information_extent(found: LostContent, copied: float) -> float:
+    """The extent of a ``content_missing`` finding: :func:`content_extent` with each word weighed by what it
+    carries (:func:`~paraqd.analysis.wording.lost_content`: an information word 1, a word of setting or style
+    :data:`~paraqd.analysis.wording.SETTING_WEIGHT`), both in the share lost and in the per-word term of a
+    near copy (a near copy that leaves out "windy" or "happily" has removed only the setting)."""
+    if not found.total_weight:
+        return 0.0
+    lost = found.weight_lost
+    return min(1.0, lost / found.total_weight * copied ** 2 + PER_WORD * lost * copied ** PER_WORD_POWER)
+
+
 class ContentCheck(Check):
     """Reports the question's content words that the paraphrase dropped (minor, with the fraction lost
     weighted by the square of :func:`copied_share` as its extent; major when the paraphrase is a pure
@@ -71,22 +83,13 @@ class ContentCheck(Check):
         self.deleted = Severity.parse(deleted)
 
     def compare(self, pair: QuestionPair) -> list[Finding]:
-        q_counts, q_last = content_words(pair.question)
-        total = sum(q_counts.values())
-        if not total:
-            return []
-        p_counts, _ = content_words(pair.paraphrase)
-        lost = {w: c - p_counts.get(w, 0) for w, c in q_counts.items() if c > p_counts.get(w, 0)}
-        if lost:
-            renamed = {r.old.key for r in pair.renames if r.consistent}
-            lost = {w: c for w, c in lost.items() if w not in renamed}
-        if lost and self.synonyms is not None:
-            novel = [w for w in p_counts if w not in q_counts]
-            lost = {w: c for w, c in lost.items()
-                    if not any(self.synonyms.are_synonyms(w, n) for n in novel)}
-        n_lost = sum(lost.values())
+        similar = None if self.synonyms is None else self.synonyms.are_synonyms
+        found = lost_content(pair, similar)
+        lost, q_last, total = found.lost, found.last, found.total
+        n_lost = found.n_lost
         if not n_lost:
             return []
+        p_counts, _ = content_words(pair.paraphrase)
         # the words gone from the paraphrase are named as dropped; a word it still has, fewer times, is only
         # counted (an explanation names only words missing from the paraphrase); the extent counts both
         # (a word the paraphrase has in another role, "double" as a determiner, is still there)
@@ -99,16 +102,17 @@ class ContentCheck(Check):
         fewer = sorted((w for w in lost if kept(w)), key=lambda w: q_last[w].start)
         if pair.is_deletion:
             kind, severity, what, copied = FindingKind.CONTENT_DELETED, self.deleted, "content words deleted", 1.0
+            extent = content_extent(n_lost, total, copied)
         else:
             kind, severity, what = FindingKind.CONTENT_MISSING, Severity.MINOR, "content words dropped"
-            copied = pair.copied_share
+            extent = information_extent(found, pair.copied_share)
         fewer_what = "deleted in place, still written elsewhere" if kind == FindingKind.CONTENT_DELETED else \
             "written fewer times"
         parts = ([f"{what}: {self._listed(gone, q_last)}"] if gone else []) + (
             [f"{fewer_what}: {self._listed(fewer, q_last)}"] if fewer else [])
         return [Finding(
             kind, f"{'; '.join(parts)} ({n_lost} of {total})",
-            severity, tuple(q_last[w] for w in gone), (), extent=content_extent(n_lost, total, copied),
+            severity, tuple(q_last[w] for w in gone), (), extent=extent,
         )]
 
     def _listed(self, words: list[str], last) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..analysis.document import QuestionDoc
 from ..analysis.pair import QuestionPair
+from ..analysis.wording import information_words
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
@@ -46,6 +47,7 @@ class EntityCheck(Check):
 
     def compare(self, pair: QuestionPair) -> list[Finding]:
         p_terms = pair.paraphrase_terms
+        information = information_words(pair.question)
         findings = []
         for r in pair.renames:
             old, new = r.old.mentions[0].text, r.new.mentions[0].text
@@ -54,20 +56,24 @@ class EntityCheck(Check):
                     FindingKind.TERM_RENAMED, f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
                     r.old.mentions, r.new.mentions,
                 ))
-            elif (self.synonyms is not None and not (r.old.is_name or r.new.is_name)
-                  and self.synonyms.are_synonyms(old, new, self.rename_threshold)):
+            elif not (r.old.is_name or r.new.is_name) and (r.same_thing or (
+                    self.synonyms is not None and self.synonyms.are_synonyms(old, new, self.rename_threshold))):
                 kept = p_terms[r.old.key].mentions
+                how = "the same things counted another way" if r.same_thing == "measure" else "its synonym"
                 findings.append(Finding(
                     FindingKind.TERM_SYNONYM,
-                    f'"{old}" became its synonym "{new}" in one place ("{kept[0].text}" elsewhere)',
+                    f'"{old}" became {how} "{new}" in one place ("{kept[0].text}" elsewhere)',
                     Severity.MINOR, r.old.mentions, (*r.new.mentions, *kept),
                 ))
             else:
+                # major when the word carries the problem's information (a thing it counts or computes with,
+                # who holds a quantity); a word of the setting renamed in one place changes no answer
                 kept = p_terms[r.old.key].mentions
                 findings.append(Finding(
                     FindingKind.TERM_RENAMED_INCONSISTENTLY,
                     f'"{old}" became "{new}" in one place but "{kept[0].text}" is still used elsewhere',
-                    Severity.MAJOR, r.old.mentions, (*r.new.mentions, *kept),
+                    Severity.MAJOR if r.old.key in information else Severity.MINOR, r.old.mentions,
+                    (*r.new.mentions, *kept),
                 ))
         reported = set()
         for swap in pair.swaps:
@@ -95,9 +101,13 @@ class EntityCheck(Check):
                 FindingKind.LIST_CHANGED, f'the list {q_items} became {p_items} ({what})', Severity.MAJOR, (), (),
             ))
         for term in pair.vanished:
+            # a name that only says which kind of a kept thing ("Post-it notes" -> "sticky notes") is no person
+            # or place of the problem: minor like a noun
+            # (and a name the problem does not compute with, a stray "nan." before the story, is minor too)
+            name = term.is_name and term.key in information and not pair.modifier_only(term)
             what = "the name" if term.is_name else "the noun"
             findings.append(Finding(
                 FindingKind.TERM_MISSING, f'{what} "{term.mentions[0].text}" is missing',
-                Severity.MAJOR if term.is_name else Severity.MINOR, term.mentions, (),
+                Severity.MAJOR if name else Severity.MINOR, term.mentions, (),
             ))
         return findings

@@ -72,15 +72,19 @@ class FindingKind(enum.StrEnum):
                   "a unit the question does not have (minor for a period of time that measures no number)")
     UNIT_DETACHED = ("unit_detached", "units", (MAJOR,), "{quantity} lost its unit (\"{number}\")",
                      "a number kept without its unit (\"62 kgs of wheat\" -> \"62 of wheat\")")
+    TIME_CHANGED = ("time_changed", "units", (CRITICAL,), "{old} became {new}, another time",
+                    "a time point written as another: a clock time in the other half of the day (\"9 am\" -> "
+                    "\"9 pm\"), another month, a relative reference turned the other way (\"the previous day\" "
+                    "-> \"the next day\")")
     # -- entities and key nouns
     TERM_RENAMED = ("term_renamed", "entities", (MINOR,), "\"{old}\" was renamed \"{new}\" throughout",
                     "a key term renamed everywhere")
     TERM_SYNONYM = ("term_synonym", "entities", (MINOR,),
                     "\"{old}\" became its synonym \"{new}\" in one place (\"{kept}\" elsewhere)",
                     "a noun replaced by a synonym in one place")
-    TERM_RENAMED_INCONSISTENTLY = ("term_renamed_inconsistently", "entities", (MAJOR,),
+    TERM_RENAMED_INCONSISTENTLY = ("term_renamed_inconsistently", "entities", (MAJOR, MINOR),
                                    "\"{old}\" became \"{new}\" in one place but \"{kept}\" is still used elsewhere",
-                                   "a key term renamed in one place only")
+                                   "a key term renamed in one place only (minor for a word of setting)")
     TERM_SWAPPED = ("term_swapped", "entities", (MAJOR,),
                     "\"{old}\" became \"{new}\", another part of the problem, in one place",
                     "one mention written as another thing of the problem")
@@ -90,7 +94,7 @@ class FindingKind(enum.StrEnum):
     LIST_CHANGED = ("list_changed", "entities", (MAJOR,), "the list {\"old\", ...} became {\"new\", ...} (adds {items} and "
                     "leaves out {items})", "a list repeated with an item more or less")
     TERM_MISSING = ("term_missing", "entities", (MINOR, MAJOR), "{the name | the noun} \"{term}\" is missing",
-                    "a key term gone without replacement (major for a name)")
+                    "a key term gone without replacement (major for a name the problem computes with)")
     # -- the question
     QUESTION_MISSING = ("question_missing", "question", (CRITICAL,), "the question sentence is gone",
                         "no sentence asks anything any more")

@@ -1,4 +1,5 @@
-"""Units: the paraphrase must keep the units of the question, in any spelling, or convert them.
+"""Units and time: the paraphrase must keep the units of the question, in any spelling, or convert them, and
+its time points (clock times, months, relative references: :func:`~paraqd.analysis.days.changed_time_points`).
 
 Units are compared by their vocabulary entry, so "km", "kilometre" and "kilometers" are the same unit, and
 "daily", "per day", "each day" and "a day" all name the day ("hourly" the hour, "annually" the year). A
@@ -13,12 +14,14 @@ rewording often names or leaves out the time frame a problem implies, so that on
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
-from ..analysis.asked import asked_unit
-from ..analysis.document import NumberMention, QuestionDoc, UnitMention
+from ..analysis.asked import asked_unit, find_ask
+from ..analysis.days import changed_time_points
+from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.information import context_units
 from ..analysis.pair import QuestionPair
+from ..analysis.quantities import changed_rates, same_dimension, time_frames
 from ..analysis.quantities import quantities as all_quantities
 from ..analysis.terms import quantity_mentions
 from .base import Check
@@ -33,11 +36,15 @@ def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
 
 def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc) -> Severity:
     """Major; minor for a unit that measures nothing in ``doc`` (no number, no rate: "the next day", "in
-    hours") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
+    hours"; a time frame, :func:`~paraqd.analysis.quantities.time_frames`: "one day he woke up late") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
     gone, "miles per hour" kept)."""
     name = mentions[0].unit.name
+    ask = find_ask(doc)
+    asking = ask.clause or ask.sentence if ask is not None else None
+    # a time frame is context, except in the question sentence ("how many hours ... in a week?")
+    frames = {start for start in time_frames(doc) if asking is None or not asking.start <= start < asking.end}
     measured = {q.unit.unit.name for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)
-                if not q.period}
+                if not q.period and q.unit.start not in frames}
     if name in measured:  # "20 km", and rates: "3 times a week"
         return Severity.MAJOR
     if asked_unit(doc) == name and asked_unit(other) not in (None, name):
@@ -93,7 +100,7 @@ class UnitCheck(Check):
         converted = pair.conversions
         _account_conversions(converted, missing, added)
         _account_compounds(question, paraphrase, missing, added)
-        findings = self._category_changes(q_units, p_units, missing, added)
+        findings = self._category_changes(pair, q_units, p_units, missing, added)
         findings += self._quantity_changes(pair, q_units, missing, added)
         if "year" in missing and _ages_kept(question, paraphrase):
             missing.remove("year")  # "23 years old" -> "at the age of 23"
@@ -104,10 +111,18 @@ class UnitCheck(Check):
                 FindingKind.UNIT_MISSING, f"the unit {_plural(ms[0])} is missing",
                 _severity(ms, question, paraphrase), tuple(ms), (),
             ))
+        findings += _counted_became_unit(question, paraphrase, added)
         findings += _added(question, paraphrase, p_units, added)
+        for old, new in changed_rates(question, paraphrase, pair.aligned_substitutions(size=2)):
+            findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (a number counted per another period)',
+                                    Severity.CRITICAL, (old,), (new,)))
+        for old, new in changed_time_points(pair):
+            findings.append(Finding(FindingKind.TIME_CHANGED, f'"{old.text}" became "{new.text}", another time',
+                                    Severity.CRITICAL, (old,), (new,)))
         return findings
 
-    def _category_changes(self, q_units, p_units, missing: list[str], added: list[str]) -> list[Finding]:
+    def _category_changes(self, pair: QuestionPair, q_units, p_units, missing: list[str],
+                          added: list[str]) -> list[Finding]:
         """A unit gone and another of the same category arrived: "kilometres" -> "centimetres"."""
         findings = []
         for name in list(missing):
@@ -115,7 +130,8 @@ class UnitCheck(Check):
             other = next((a for a in added if p_units[a][0].category == category), None) or \
                 next((a for a in added if _is_part(a, name)), None)
             if other is not None:
-                findings.append(self._changed(q_units[name], p_units[other]))
+                relocalised = _relocalised(pair, q_units[name], p_units[other])
+                findings.append(relocalised or self._changed(q_units[name], p_units[other]))
                 missing.remove(name)
                 added.remove(other)
         return findings
@@ -167,6 +183,53 @@ class UnitCheck(Check):
         return Finding(FindingKind.UNIT_CHANGED, message, severity, tuple(old), tuple(new))
 
 
+def _relocalised(pair: QuestionPair, old: list[UnitMention], new: list[UnitMention]) -> Finding | None:
+    """The whole problem told in another currency: every amount of the question's currency (gone from the
+    paraphrase) written with the same number in a currency the question never uses, which no fixed rate
+    converts ("$240 ... $4" -> "£240 ... £4", a British rewording). The answer is the same number in the new
+    currency, so it is a note (minor); one amount moved to another currency leaves the old one in the text and is
+    a change."""
+    if old[0].category != "Currency" or new[0].category != "Currency" or same_dimension(old[0].unit, new[0].unit):
+        return None
+    old_name, new_name = old[0].unit.name, new[0].unit.name
+    q_values = Counter(round(q.value, 6) for q in all_quantities(pair.question) if q.unit.unit.name == old_name)
+    p_values = Counter(round(q.value, 6) for q in all_quantities(pair.paraphrase) if q.unit.unit.name == new_name)
+    if not q_values or q_values != p_values:
+        return None
+    return Finding(FindingKind.UNIT_CHANGED, f"every amount in {old[0].text} is written in {new[0].text} with the "
+                   "same number (the problem told in another currency)", Severity.MINOR, tuple(old), tuple(new))
+
+
+def _counted_noun(doc: QuestionDoc, number: NumberMention):
+    """The noun ``number`` counts right after it ("800 pages", "3.5 cups of food"), or None."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand") if doc.doc is not None else None
+    if span is None or span.end >= len(doc.doc):
+        return None
+    nxt = doc.doc[span.end]
+    return nxt if nxt.pos_ == "NOUN" and nxt.is_alpha and doc.text[number.end:nxt.idx].strip(" -") == "" else None
+
+
+def _counted_became_unit(question: QuestionDoc, paraphrase: QuestionDoc, added: list[str]) -> list[Finding]:
+    """A number that counted a thing in the question and measures a new unit in the paraphrase: "800 pages of
+    reading" -> "800 minutes of reading", "3.5 cups" -> "3.5 pounds" (a value written once on each side)."""
+    q_values = Counter(n.rounded for n in question.numbers)
+    p_values = Counter(n.rounded for n in paraphrase.numbers)
+    q_units = {u.start for u in question.units}
+    findings = []
+    for number, unit in quantity_mentions(paraphrase):
+        if unit.unit.name not in added or q_values[number.rounded] != 1 or p_values[number.rounded] != 1:
+            continue
+        q_number = next(n for n in question.numbers if n.rounded == number.rounded)
+        noun = _counted_noun(question, q_number)
+        if noun is None or noun.idx in q_units or noun.lemma_.lower() in (unit.text.lower(), unit.unit.name):
+            continue
+        old = Mention(q_number.start, noun.idx + len(noun.text), question.text[q_number.start:noun.idx + len(noun)])
+        findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{paraphrase.text[number.start:unit.end]}" '
+                                "(it counted a thing, it measures a unit)", Severity.CRITICAL, (old,), (number, unit)))
+        added.remove(unit.unit.name)
+    return findings
+
+
 def _added(question: QuestionDoc, paraphrase: QuestionDoc, p_units, added: list[str]) -> list[Finding]:
     """Units the question does not have: a kind of unit it measures nothing in, about context numbers or
     nothing, is context (a note: :func:`~paraqd.analysis.information.context_units`); another is added."""
@@ -201,7 +264,7 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
         name, number = unit.unit.name, p_numbers.get(q_number.rounded)
         if (name in missing or number is None or q_number.rounded in p_with_unit
                 or len(p_units.get(name, ())) >= len(q_units[name])
-                or _shares_next_unit(paraphrase, number, name)
+                or _shares_next_unit(paraphrase, number, name) or _carried_unit(paraphrase, number, name)
                 or (name == "year" and _AGE_BEFORE.search(paraphrase.text, 0, number.start))):
             continue
         findings.append(Finding(
@@ -237,8 +300,11 @@ def _ages_kept(question: QuestionDoc, paraphrase: QuestionDoc) -> bool:
 
 
 #: "at the age of 23", "aged 23": an age, which is counted in years ("23 years old")
-_AGE_BEFORE = re.compile(r"(?<![A-Za-z])(?:age[ ]+of|aged?)[ ]+$", re.IGNORECASE)
-_LIST_GAP = re.compile(r"\s*(,|and|or|to|-|,\s*and)\s*")
+_AGE_BEFORE = re.compile(r"(?<![A-Za-z])(?:age[ ]+of|aged?|turn(?:s|ed|ing)?)[ ]+$", re.IGNORECASE)
+#: what lists numbers sharing the unit after the last ("5 and 6 hours", "16 by 20 feet", "3 x 4 m")
+_LIST_GAP = re.compile(r"\s*(,|and|or|to|-|,\s*and|by|x|\u00d7)\s*")
+#: one describing word between a number and its unit ("5 school days", "3 long hours")
+_ONE_WORD = re.compile(r"[ -]+[A-Za-z]+[ -]+")
 
 
 def _shares_next_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
@@ -247,6 +313,29 @@ def _shares_next_unit(doc: QuestionDoc, number: NumberMention, name: str) -> boo
     if following is None or not _LIST_GAP.fullmatch(doc.text[number.end:following.start]):
         return False
     return any(n.rounded == following.rounded and u.unit.name == name for n, u in quantity_mentions(doc))
+
+
+def _carried_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
+    """Whether ``number`` carries unit ``name`` without writing it: one describing word before it ("5 school
+    days"), or an ellipsis after a parallel quantity of its sentence ("30 minutes to get home, 30 to shop",
+    "$120 in the first 20 days and $66 in the other 16"): a quantity before it in the sentence is in ``name``
+    and no noun follows the number (in "62 of wheat" after "50 kg of rice" the unit is carried too;
+    "62 bags" counts something else)."""
+    following = next((u for u in doc.units if u.start >= number.end), None)
+    if following is not None and following.unit.name == name and _ONE_WORD.fullmatch(
+            doc.text[number.end:following.start]):
+        return True
+    if doc.doc is None:
+        return False
+    sentence = next((s for s in doc.doc.sents if s.start_char <= number.start < s.end_char), None)
+    if sentence is None:
+        return False
+    before = [(n, u) for n, u in quantity_mentions(doc) if sentence.start_char <= n.start and n.end <= number.start]
+    if not any(u.unit.name == name for _, u in before):
+        return False
+    after = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    nxt = doc.doc[after.end] if after is not None and after.end < len(doc.doc) else None
+    return nxt is None or nxt.pos_ not in ("NOUN", "PROPN") or nxt.idx in {u.start for u in doc.units}
 
 
 def _is_part(part: str, compound: str) -> bool:
