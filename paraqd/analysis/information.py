@@ -10,16 +10,22 @@ about books, "3 more miles" in a problem in kilometres) enters the computation a
 This module tells the two apart; the number and unit checks ask it before they report an addition as a
 change of the problem, and report context as a note instead (``context_added``, minor):
 
-- :func:`context_numbers`: an added number is context when what it measures is new to the problem: its unit
-  is of a kind (length, mass, money, time, ...) the question measures nothing in and does not ask in, or the
-  phrase it stands in ("3 *hats*", "*the humidity* rose to 60%", "*her dog*, who is 6 years old") names
-  only things the question does not compute with (:func:`computed_nouns`: the nouns of the phrases of its
-  numbers and of its asking clause, nor a synonym, more general or more specific word of one,
-  :mod:`paraqd.analysis.lexicon` when WordNet is installed) and holds no number of the question ("544 pots
-  in each of the 10 gardens" ties the gardens to the pots: it enters), or it is a calendar year ("in 2019").
-  A number whose phrase names nothing ("3 of them") is never context: it may enter the computation.
-- :func:`context_units`: an added unit is context when every mention of it measures a context number and
-  the question neither measures nor asks in its kind (a unit measuring no number is the unit check's).
+- :func:`context_numbers`: an added number is context when what it stands for is new to the problem
+  (:mod:`paraqd.analysis.measures` reads that from the parse). Its unit is of a kind (length, mass, money,
+  time, ...) the question measures nothing in and does not ask in; or it *measures an attribute* ("*a humidity
+  of* 40%", "*the temperature* rose to 30 degrees", "*her dog*, who is 6 years old", "it increased to 60%":
+  the thing last measured) of things the question does not compute with (:func:`computed_nouns`: the nouns
+  of the phrases of its numbers and of its asking clause, nor a synonym, more general or more specific word
+  of one, :mod:`paraqd.analysis.lexicon` when WordNet is installed), wherever its phrase stands; or it
+  *labels* such a thing ("jersey number 23"); or it *counts* things the question does not compute with ("3
+  *hats*"), is no argument of a verb that takes a quantity of the problem (as "Cody and his *two* friends
+  split the bill" is; a place, "at his 6 tables", is not) and is not spread by a distributive quantifier
+  over a quantity of the problem ("544 pots in *each* of the 10 gardens" enters); or it is a calendar year
+  ("in 2019"). In a problem about money, a share ("a tip of 15%") is context only when WordNet says its
+  attribute is no kind of money. A number whose phrase names nothing ("3 of them") is never context.
+- :func:`context_units`: an added unit is context when the question does not ask in it and every mention
+  of it measures a context number, or, in a kind of unit the question measures nothing in, is counted once
+  by its article ("on a day when"); a unit measuring nothing is the unit check's.
 - :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
   period, or a question asked in a unit of time); only then can a weekday added to it ("Monday through
   Friday") change the count, and otherwise a weekday is setting ("on Saturday morning")
@@ -37,6 +43,7 @@ from collections.abc import Iterable, Sequence
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
+from .measures import DISTRIBUTIVE, distributes, label, measured_attribute, unit_of
 from .multipliers import extract_multipliers
 from .quantities import quantities as all_quantities
 from .terms import LIGHT_NOUNS, cached
@@ -75,25 +82,23 @@ def timed_problem(doc: QuestionDoc) -> bool:
     return "Time" in measured_categories(doc)
 
 
-def _unit_of(doc: QuestionDoc, number: NumberMention) -> UnitMention | None:
-    for quantity in all_quantities(doc):
-        for q in (quantity, *quantity.parts):
-            if q.number is not None and q.number.start == number.start:
-                return q.unit
-    return None
-
-
-def _phrase(doc: QuestionDoc, number: NumberMention):
+def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
     """``(nouns, numbers)`` of the phrase ``number`` belongs to: the largest part of its clause that holds it
     and is not the clause's verb ("*3 hats*", "*544 pots in each of the 10 gardens*", "*with a humidity of
     40%*"), plus the verb's subject when the number counts no noun of its own ("*the humidity* rose to
-    60%"). Nouns by lemma, numbers by start offset, the number itself left out."""
+    60%"). Nouns by lemma, numbers by start offset, the number itself left out. Without ``conjuncts`` the
+    phrase stops at a coordination: in "52 stickers and *3 pencil cases*" the cases are a phrase of their own
+    (not in a subject: "Cody and his two friends split the bill" is one agent)."""
     span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return frozenset(), frozenset()
     node = span[-1]
     while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
         node = node.head
+    if not conjuncts and node.dep_ not in _SUBJECT_DEPS:  # "Cody and his two friends split": one agent
+        node = span[-1]
+        while node.head.i != node.i and node.head.pos_ not in _VERB_POS and node.dep_ != "conj":
+            node = node.head
     tokens = list(node.subtree)
     counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUN_POS
     if not counts_noun and node.head.i != node.i:
@@ -140,15 +145,16 @@ def _known_noun(noun: str, question: QuestionDoc) -> bool:
 
 
 def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
-    """Whether ``number`` of the paraphrase measures something new to the problem (see the module
-    docstring): a unit of a kind the question does not measure, a noun it does not use, a calendar year; never
-    a number that compares two quantities (a factor or a difference)."""
+    """Whether ``number`` of the paraphrase stands for something new to the problem (see the module
+    docstring): a unit of a kind the question does not measure, an attribute, a label or a count of things it
+    does not compute with, a calendar year; never a number that compares two quantities (a factor or a
+    difference)."""
     if _is_year(paraphrase, number):
         return True
     if number.kind == "ordinal" or _way(paraphrase, number) is not None:
         return False  # a number that compares ("twice as many", "3 more than") relates the problem's quantities
-    nouns, starts = _phrase(paraphrase, number)
-    unit = _unit_of(paraphrase, number)
+    nouns, starts = _phrase(paraphrase, number, conjuncts=False)
+    unit = unit_of(paraphrase, number)
     if unit is not None:
         if unit.unit.name in {u.unit.name for u in question.units}:
             return False
@@ -159,12 +165,42 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if number.kind == "currency":
         return "Currency" not in measured_categories(question) and not any(
             n.kind == "currency" for n in question.numbers)
+    labelled = label(paraphrase, number) if unit is None else None
+    if labelled:  # "jersey number 23" names a thing, it counts nothing
+        return not (_in_question_sentence(paraphrase, number) or any(_known_noun(n, question) for n in labelled))
+    measured = measured_attribute(paraphrase, number, unit)
+    if measured is not None:
+        return _context_attribute(question, paraphrase, number, measured)
     if not nouns or any(_known_noun(noun, question) for noun in nouns):
         return False
     if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
         return False
     q_values = {n.rounded for n in question.numbers}
+    if not distributes(paraphrase, number):  # only a number of the problem that modifies it ties it then
+        starts = _neighbours(paraphrase, number)
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+def _neighbours(doc: QuestionDoc, number: NumberMention) -> frozenset[int]:
+    """The start offsets of the tokens ``number``'s last token heads or hangs on ("250 *1554*")."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return frozenset()
+    tok = span[-1]
+    return frozenset(t.idx for t in (tok.head, *tok.children) if t.i != tok.i)
+
+
+def _context_attribute(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
+                       nouns: frozenset[str]) -> bool:
+    """Whether a number measuring an attribute of ``nouns`` is context: the question computes with none of
+    them and does not ask about it; a share or bare value in a problem about money only when WordNet says
+    the attribute is no kind of money ("a humidity of 40%", not "a tip of 15%")."""
+    if any(_known_noun(noun, question) for noun in nouns) or _in_question_sentence(paraphrase, number):
+        return False
+    if "Currency" in measured_categories(question) and number.kind != "currency":
+        lexicon = default_lexicon()
+        return lexicon is not None and not any(lexicon.is_possession(noun) for noun in nouns)
+    return True
 
 
 def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
@@ -174,6 +210,10 @@ def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
     clause = None if ask is None else (ask.clause or ask.sentence)
     return clause is not None and clause.start <= number.start < clause.end
 
+
+#: prepositions that bring more participants into an event ("split it *with* his 2 friends", "shared *among* 3
+#: boys"): a number after them is an argument of the computation, unlike one that only places it ("at his 6 tables")
+_PARTNER_PREPS = frozenset({"with", "among", "amongst", "between", "to"})
 
 #: the clauses a verb's argument may open that say something of their own (not the verb's own arguments)
 _OWN_CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp", "xcomp", "conj", "punct", "mark", "cc"})
@@ -191,10 +231,18 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
         node = node.head
     if node.head.i == node.i:
         return False
+    if node.dep_ == "prep" and node.lower_ not in _PARTNER_PREPS and not any(
+            t.lower_ in DISTRIBUTIVE for t in node.subtree):
+        return False  # an adjunct that only places the event ("at his 6 tables", "in the 3 rooms")
     q_values = {n.rounded for n in question.numbers}
     computed = computed_nouns(question)
     numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
-    for child in node.head.children:
+    verb = node.head
+    arguments = list(verb.children)
+    if verb.dep_ == "conj" and not any(c.dep_ in _SUBJECT_DEPS or c.dep_ == "expl" for c in arguments):
+        # "Hana bought a cake and shared the cost with her 2 sisters": the subject of the first verb
+        arguments += [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+    for child in arguments:
         if child.i == node.i or child.dep_ in _OWN_CLAUSE_DEPS:
             continue
         for tok in child.subtree:
@@ -210,9 +258,10 @@ def context_numbers(question: QuestionDoc, paraphrase: QuestionDoc,
 
 
 def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequence[UnitMention]) -> bool:
-    """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: a
-    kind of unit the question neither measures nor asks in, each mention measuring a context number."""
-    if not mentions or _MONEY.get(mentions[0].category, mentions[0].category) in measured_categories(question):
+    """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: the
+    question does not ask in it, and each mention measures a context number ("her dog, who is 6 *years* old")
+    or, in a kind of unit the question measures nothing in, is counted once by its article ("on a *day* when")."""
+    if not mentions:
         return False
     ask = find_ask(paraphrase)
     if ask is not None and any(ask.clause and ask.clause.start <= m.start < ask.clause.end for m in mentions):
@@ -221,11 +270,17 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
     for quantity in all_quantities(paraphrase):
         for q in (quantity, *quantity.parts):
             measuring[q.unit.start] = q.number
+    measured_kind = _MONEY.get(mentions[0].category, mentions[0].category) in measured_categories(question)
     for m in mentions:
-        number = measuring.get(m.start)
-        if number is None or not is_context_number(question, paraphrase, number):
-            return False  # a unit that measures no number is the unit check's as before ("ounces workers")
-    return True
+        if m.start not in measuring:
+            return False  # a unit that measures nothing is the unit check's as before ("ounces workers")
+        number = measuring[m.start]
+        if number is None and measured_kind:
+            return False  # "a day" in a problem that counts days
+        if number is not None and not is_context_number(question, paraphrase, number):
+            return False
+    return True  # each mention measures a context number ("her dog, who is 6 years old") or, in a kind the
+    # question does not measure, is counted once by its article ("on a day when")
 
 
 def asked_nouns(doc: QuestionDoc) -> list:

@@ -177,6 +177,11 @@ class Lexicon:
         top = self._wn.synset("property.n.02")
         return any(top in path for s in self._synsets(word, "n") for path in s.hypernym_paths())
 
+    def is_possession(self, word: str) -> bool:
+        """Whether a sense of the noun ``word`` is money or its transfer (WordNet's ``noun.possession``: "tax",
+        "tip", "discount", "fee"; not "humidity" or "temperature")."""
+        return any(s.lexname() == "noun.possession" for s in self._synsets(word, "n"))
+
     def _forms(self, word: str) -> frozenset:
         """The synsets of ``word`` in every part of speech, plus those of its derivationally related forms
         ("decide" -> "decision") and of the attributes it measures ("tall" -> "height", "old" -> "age")."""

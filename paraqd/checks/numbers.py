@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.information import context_numbers
+from ..analysis.measures import counts_back
 from ..analysis.numbers import extract_multipliers
 from ..analysis.pair import QuestionPair
 from ..analysis.quantities import merge_spaced_fractions
@@ -69,40 +70,6 @@ def _is_silent(mention: NumberMention, text: str = "") -> bool:
 
 #: "5:1", "3 : 1" just before a mention of 1: a ratio to one
 _RATIO_TO_ONE = re.compile(r"\d[ ]?:[ ]?$")
-#: determiners that refer back to things already counted: "the three friends", "all three", "their two cats"
-#: (not possessives: "Cody and his *two* friends" adds a friend as often as it counts known ones)
-_DEFINITE = frozenset({"the", "these", "those", "all"})
-
-
-def _counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
-    """Whether a small count names things the text enumerates anyway, so that writing or leaving it out says
-    nothing new: after a definite determiner ("all *three* siblings", "the *three* friends") or before a colon that lists them ("*three* kinds of flowers: marigolds, petunias and begonias"),
-    and equal to the size of an enumeration in ``doc`` (:func:`enumeration_sizes`)."""
-    if mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(mention.value):
-        return False
-    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
-        return False
-    before = doc.doc[span.start - 1].lower_ if span.start > span.sent.start else ""
-    colon = any(t.text == ":" for t in doc.doc[span.end:min(span.end + 5, span.sent.end)])
-    if before not in _DEFINITE and not colon:
-        return False
-    return int(mention.value) in enumeration_sizes(doc)
-
-
-def enumeration_sizes(doc: QuestionDoc) -> set[int]:
-    """How many things ``doc`` lists: the sizes of its coordinations of nouns ("marigolds, petunias and
-    begonias": 3), the number of names it mentions, and its highest ordinal ("A third says ...": 3)."""
-    sizes = {len(tok.conjuncts) + 1 for tok in doc.doc
-             if tok.pos_ in ("NOUN", "PROPN") and tok.dep_ != "conj" and tok.conjuncts}
-    # names, whatever the tagger took them for ("her sister Margot" is a GPE to a small model)
-    names = {e.text.split()[0].lower() for e in doc.entities}
-    if names:
-        sizes.add(len(names))
-    ordinals = [int(n.value) for n in doc.numbers if n.kind == "ordinal" and n.value == int(n.value)]
-    if ordinals:
-        sizes.add(max(ordinals))
-    return sizes
 
 
 def _is_soft(mention: NumberMention) -> bool:
@@ -212,7 +179,7 @@ class _Tally:
                 if (all(_is_silent(m, own.text) for m in by_key[key])
                         or (key[1] == 0 and _NONE.search(other.text))):
                     counts[key] = 0
-                elif all(_counts_back(m, own) for m in by_key[key]):
+                elif all(counts_back(m, own) for m in by_key[key]):
                     counts[key] = 0
         _positive(self.missing)
         _positive(self.added)

@@ -239,8 +239,8 @@ def _added(question: QuestionDoc, paraphrase: QuestionDoc, p_units, added: list[
         spans = tuple(m for name in context for m in p_units[name])
         names = ", ".join(dict.fromkeys(f'"{m.text}"' for m in spans))
         findings.append(Finding(
-            FindingKind.CONTEXT_ADDED, f"the paraphrase adds {names}, a kind of unit the question measures nothing "
-            "in (context: the problem is the same)", Severity.MINOR, (), spans,
+            FindingKind.CONTEXT_ADDED, f"the paraphrase adds {names}, measuring nothing the question computes "
+            "with (context: the problem is the same)", Severity.MINOR, (), spans,
         ))
     for name in (n for n in added if n not in context):
         ms = p_units[name]

@@ -1,0 +1,207 @@
+"""What a number of a text stands for, read from its parse: the attribute it measures, the thing it labels,
+the quantifier that spreads it, the names it counts back.
+
+A number *counts* things ("3 cousins", "each of the 4 barns"), *measures* an attribute ("a humidity of 40%", "the
+temperature rose to 30 degrees", "her dog, who is 6 years old") or *labels* a thing ("jersey number 23"). Only a
+count can add things that the problem combines with what it asks; a measure adds a quantity only when the
+problem computes with the attribute's thing, and a label adds none; a small count of things the text
+enumerates anyway ("the three friends", "four friends, Ann, Bo, Cy and Di") says nothing new. :mod:`paraqd.analysis.information` reads
+these against the question to tell context added from information added.
+"""
+
+from __future__ import annotations
+
+from .document import NumberMention, QuestionDoc, UnitMention
+from .quantities import quantities as all_quantities
+from .terms import LIGHT_NOUNS
+
+_NOUN_POS = frozenset({"NOUN", "PROPN"})
+_VERB_POS = frozenset({"VERB", "AUX"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+
+
+def _lemma(tok) -> str:
+    return (tok.lemma_ or tok.text).lower()
+
+
+def unit_of(doc: QuestionDoc, number: NumberMention) -> UnitMention | None:
+    """The unit ``number`` measures in ``doc`` (its quantity's), or ``None``."""
+    for quantity in all_quantities(doc):
+        for q in (quantity, *quantity.parts):
+            if q.number is not None and q.number.start == number.start:
+                return q.unit
+    return None
+
+
+#: the dependencies by which a noun is part of the attribute's name ("the *humidity* level"); its owner ("the
+#: *room*'s humidity", "the volume *of the game*") is not what the number measures
+_ATTRIBUTE_PARTS = frozenset({"compound"})
+
+#: prepositions whose object is the value of an attribute: "a humidity *of* 40%", "rose *from* 30% *to* 60%"
+_VALUE_PREPS = frozenset({"of", "to", "from"})
+
+
+def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMention | None):
+    """The nouns (by lemma) of the attribute ``number`` measures rather than counts, or ``None`` when it
+    counts things (or the parse does not say).
+
+    A number measures an attribute when it is its value: "*a humidity of* 40%", "40% *humidity*", "*the
+    temperature* rose to 30 degrees", "the humidity level *ranging* from 30% to 70%", "*the tree* is 15 feet
+    tall", "*a luminosity of* 100 lux" (a count of a thing that is the value of an attribute: "A of N X"), "an
+    18-hole *golf course*" (a count that describes another thing). The
+    attribute is a noun or a name (not a pronoun, nor a light noun such as "total"); its nouns are it, its
+    compounds and the counted noun X, not its owner ("the volume *of the game*": the game is not what 50
+    decibels measure).
+    A count ("3 cousins", "each of the 4 barns") is not an attribute: it may add things the problem combines.
+    """
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    head = span[-1]
+    if unit is not None:
+        unit_span = doc.doc.char_span(unit.start, unit.end, alignment_mode="expand")
+        if unit_span is not None and len(unit_span):
+            head = unit_span.root
+    if head.dep_ == "quantmod" and head.head.pos_ == "NUM":  # "from 15 to 25 degrees": the range's measure
+        other = next((n for n in doc.numbers if n.start <= head.head.idx < n.end and n.start != number.start),
+                     None)
+        return None if other is None else measured_attribute(doc, other, unit_of(doc, other))
+    counted = None
+    if head.pos_ == "NUM" and head.dep_ == "nummod" and head.head.pos_ in _NOUN_POS and unit is None \
+            and number.kind != "percent":
+        # "100 lux": a count of X is the value of an attribute only as the object of "of", of a change
+        # ("turned the volume up to 70 dB") or of a state ("was at 50 dB"), or as a description of another
+        # thing ("an *18-hole* golf course", "a *4-floor* shop"); "had 13 customers at his 6 tables" counts tables
+        counted = head.head
+        describes = counted.dep_ in ("compound", "amod") and counted.head.pos_ in _NOUN_POS
+        prep = counted.head
+        if not describes and (counted.dep_ != "pobj" or not (prep.lower_ in _VALUE_PREPS
+                                                             or prep.head.lemma_ == "be")):
+            return None
+        head = counted
+    attribute = _attribute_of(head)
+    if attribute is not None and attribute.lower_ == "it":
+        return _antecedent_attribute(doc, number)  # "the humidity was 40%; then it rose to 60%"
+    if attribute is None or attribute.pos_ not in _NOUN_POS or _lemma(attribute) in LIGHT_NOUNS:
+        return None
+    inside = set(range(span.start, span.end))
+    parts = [attribute, *(t for c in attribute.children
+                          if c.dep_ in _ATTRIBUTE_PARTS for t in c.subtree)]
+    if counted is not None:
+        parts.append(counted)
+    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
+    nouns = frozenset(_lemma(t) for t in parts if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
+                      and t.idx not in in_unit)
+    return nouns or None
+
+
+def _antecedent_attribute(doc: QuestionDoc, number: NumberMention):
+    """What "it" measures when it is the attribute of ``number``: the attribute of the nearest number before it
+    that measures one (the thing last measured), else ``None``."""
+    earlier = [n for n in doc.numbers if n.end <= number.start]
+    for previous in reversed(earlier):
+        nouns = measured_attribute(doc, previous, unit_of(doc, previous))
+        if nouns is not None:
+            return nouns
+    return None
+
+
+def _attribute_of(head):
+    """The noun whose value the quantity token ``head`` is (see :func:`measured_attribute`), or ``None``."""
+    if head.dep_ in ("compound", "nummod", "amod") and head.head.pos_ == "NOUN":
+        return head.head  # "40% humidity"
+    if head.dep_ == "npadvmod" and head.head.pos_ == "ADJ":
+        head = head.head  # "15 feet tall": the adjective's clause says whose value it is
+    if head.dep_ == "pobj":
+        prep = head.head
+        if prep.lower_ == "of" and prep.head.pos_ == "NOUN":
+            return prep.head  # "a humidity of 40%"
+        head = prep
+    verb = head.head
+    if head.dep_ not in ("prep", "attr", "acomp") or verb.pos_ not in _VERB_POS:
+        return None
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    if head.dep_ == "prep" and objects:
+        return objects[0]  # "raise the humidity to 80%"
+    if subjects and subjects[0].tag_ in ("WP", "WDT") and verb.dep_ == "relcl":
+        return verb.head  # "her dog Biscuit, who is 6 years old"
+    if subjects:
+        return subjects[0]  # "the temperature rose to 30 degrees", "the humidity is 40%"
+    if verb.dep_ in ("acl", "relcl") and verb.head.pos_ in _NOUN_POS:
+        return verb.head  # "a humidity level ranging from 30% to 70%"
+    return None
+
+
+#: quantifiers that spread one quantity over the things another counts ("544 pots in *each* of the 10
+#: gardens", "3 apples *per* basket")
+DISTRIBUTIVE = frozenset({"each", "every", "per"})
+
+
+def distributes(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether the phrase of ``number`` spreads a quantity over what it counts (a distributive quantifier in
+    it): only then does a number of the question in the same phrase tie the two ("30 crates in each of the 4
+    barns"); "13 customers at his 6 tables" or "97 blocks and 6 toy cars" only set them side by side."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return True
+    node = span[-1]
+    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
+        node = node.head
+    return any(t.lower_ in DISTRIBUTIVE for t in node.subtree)
+
+
+def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
+    """The nouns of what ``number`` names when it is a label, not a count: a cardinal after the noun it
+    belongs to ("jersey *number 23*", "room 12", "bus 7"); ``None`` otherwise."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0 or number.kind != "cardinal":
+        return None
+    tok = span[-1]
+    noun = tok.head
+    if tok.dep_ not in ("nummod", "appos", "npadvmod") or noun.pos_ not in _NOUN_POS or noun.i > span.start:
+        return None
+    if noun.tag_ in ("NNS", "NNPS") or any(c.dep_ == "det" for c in noun.children):
+        return None  # a name takes no article and is one thing: "*a* business 79523" is no label
+    parts = [noun, *(c for c in noun.children if c.dep_ == "compound")]
+    return frozenset(_lemma(t) for t in parts if t.is_alpha and _lemma(t) not in LIGHT_NOUNS)
+
+
+#: determiners that refer back to things already counted: "the three friends", "all three", "their two cats"
+#: (not possessives: "Cody and his *two* friends" adds a friend as often as it counts known ones)
+DEFINITE = frozenset({"the", "these", "those", "all"})
+
+
+def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
+    """Whether a small count names things the text enumerates anyway, so that writing or leaving it out says
+    nothing new: after a definite determiner ("all *three* siblings", "the *three* friends") or before a colon that lists them ("*three* kinds of flowers: marigolds, petunias and begonias"),
+    and equal to the size of an enumeration in ``doc`` (:func:`enumeration_sizes`); or followed by as many
+    names in apposition ("*four* old friends, Perry, Dana, Charlie and Phil")."""
+    if mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(mention.value):
+        return False
+    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    noun = span[-1].head if span[-1].dep_ == "nummod" else None
+    if noun is not None and any(c.dep_ == "appos" and len(c.conjuncts) + 1 == mention.value for c in noun.children):
+        return True  # "four old friends, Perry, Dana, Charlie and Phil": the names that follow are counted
+    before = doc.doc[span.start - 1].lower_ if span.start > span.sent.start else ""
+    colon = any(t.text == ":" for t in doc.doc[span.end:min(span.end + 5, span.sent.end)])
+    if before not in DEFINITE and not colon:
+        return False
+    return int(mention.value) in enumeration_sizes(doc)
+
+
+def enumeration_sizes(doc: QuestionDoc) -> set[int]:
+    """How many things ``doc`` lists: the sizes of its coordinations of nouns ("marigolds, petunias and
+    begonias": 3), the number of names it mentions, and its highest ordinal ("A third says ...": 3)."""
+    sizes = {len(tok.conjuncts) + 1 for tok in doc.doc
+             if tok.pos_ in ("NOUN", "PROPN") and tok.dep_ != "conj" and tok.conjuncts}
+    # names, whatever the tagger took them for ("her sister Margot" is a GPE to a small model)
+    names = {e.text.split()[0].lower() for e in doc.entities}
+    if names:
+        sizes.add(len(names))
+    ordinals = [int(n.value) for n in doc.numbers if n.kind == "ordinal" and n.value == int(n.value)]
+    if ordinals:
+        sizes.add(max(ordinals))
+    return sizes
