@@ -344,20 +344,25 @@ def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
     p_dirs = dict((n.start, d) for n, d in directions(pair.paraphrase))
     if not q_dirs or not p_dirs:
         return []
-    p_values = _by_value(pair.paraphrase)
     found = []
+    for q_num, p_num in _aligned(pair):
+        q_dir, p_dir = q_dirs.get(q_num.start), p_dirs.get(p_num.start)
+        if q_dir is None or p_dir is None:
+            continue
+        who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
+        if who is not None:
+            found.append(DirectionFlip(q_num, q_dir, p_dir, who))
+    return found
+
+
+def _aligned(pair: QuestionPair):
+    """``(question number, paraphrase number)`` aligned by value, in order, for each value written as often
+    in both texts."""
+    p_values = _by_value(pair.paraphrase)
     for value, q_numbers in _by_value(pair.question).items():
         p_numbers = p_values.get(value, [])
-        if len(p_numbers) != len(q_numbers):
-            continue
-        for q_num, p_num in zip(q_numbers, p_numbers):
-            q_dir, p_dir = q_dirs.get(q_num.start), p_dirs.get(p_num.start)
-            if q_dir is None or p_dir is None:
-                continue
-            who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
-            if who is not None:
-                found.append(DirectionFlip(q_num, q_dir, p_dir, who))
-    return found
+        if len(p_numbers) == len(q_numbers):
+            yield from zip(q_numbers, p_numbers)
 
 
 def _doer(doc: QuestionDoc, number: NumberMention):
@@ -403,21 +408,16 @@ def opposite_verbs(pair: QuestionPair) -> list[OppositeVerbs]:
     transfer names the verbs."""
     if default_lexicon() is None:
         return []
-    p_values = _by_value(pair.paraphrase)
     found = []
-    for value, q_numbers in _by_value(pair.question).items():
-        p_numbers = p_values.get(value, [])
-        if len(p_numbers) != len(q_numbers):
+    for q_num, p_num in _aligned(pair):
+        q_doer, p_doer = _doer(pair.question, q_num), _doer(pair.paraphrase, p_num)
+        if q_doer is None or p_doer is None or _who(q_doer[1]) != _who(p_doer[1]):
             continue
-        for q_num, p_num in zip(q_numbers, p_numbers):
-            q_doer, p_doer = _doer(pair.question, q_num), _doer(pair.paraphrase, p_num)
-            if q_doer is None or p_doer is None or _who(q_doer[1]) != _who(p_doer[1]):
-                continue
-            q_lemma = (q_doer[0].lemma_ or q_doer[0].text).lower()
-            p_lemma = (p_doer[0].lemma_ or p_doer[0].text).lower()
-            if q_lemma != p_lemma and (p_lemma in _antonyms(q_lemma) or q_lemma in _antonyms(p_lemma)):
-                q_verb, p_verb, who = q_doer[0], p_doer[0], q_doer[1]
-                found.append(OppositeVerbs(q_num, Mention(q_verb.idx, q_verb.idx + len(q_verb.text), q_verb.text),
-                                           Mention(p_verb.idx, p_verb.idx + len(p_verb.text), p_verb.text),
-                                           Mention(who.idx, who.idx + len(who.text), who.text)))
+        q_lemma = (q_doer[0].lemma_ or q_doer[0].text).lower()
+        p_lemma = (p_doer[0].lemma_ or p_doer[0].text).lower()
+        if q_lemma != p_lemma and (p_lemma in _antonyms(q_lemma) or q_lemma in _antonyms(p_lemma)):
+            q_verb, p_verb, who = q_doer[0], p_doer[0], q_doer[1]
+            found.append(OppositeVerbs(q_num, Mention(q_verb.idx, q_verb.idx + len(q_verb.text), q_verb.text),
+                                       Mention(p_verb.idx, p_verb.idx + len(p_verb.text), p_verb.text),
+                                       Mention(who.idx, who.idx + len(who.text), who.text)))
     return found
