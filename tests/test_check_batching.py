@@ -58,8 +58,21 @@ def test_parse_processes_bounds():
     assert 1 <= parse_processes(TEXTS_PER_PROCESS * 1000) <= (len(__import__("os").sched_getaffinity(0)))
 
 
+@pytest.fixture
+def without_wordnet(monkeypatch):
+    """The checks without WordNet, so that the encoder's word similarity judges every synonym (with WordNet,
+    "shop" -> "store" and "big" -> "large" are decided there and never reach the encoder)."""
+    from paraqd.analysis.lexicon import default_lexicon
+
+    monkeypatch.setenv("PARAQD_WORDNET", "off")
+    default_lexicon.cache_clear()
+    yield
+    monkeypatch.undo()
+    default_lexicon.cache_clear()
+
+
 @needs_spacy
-def test_check_pairs_asks_the_encoder_once_and_keeps_every_result():
+def test_check_pairs_asks_the_encoder_once_and_keeps_every_result(without_wordnet):
     plain_encoder, batched_encoder = CountingEncoder(), CountingEncoder()
     reference = CriticalInfoChecker(synonyms=WordSimilarity(plain_encoder))
     expected = [reference.check(q, p) for q, p in PAIRS]  # one pair at a time: words encoded as asked
