@@ -46,6 +46,7 @@ from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
 from .measures import DISTRIBUTIVE, distributes, label, measured_attribute, unit_of
 from .multipliers import extract_multipliers
 from .quantities import quantities as all_quantities
+from .quantities import rate_periods
 from .terms import LIGHT_NOUNS, cached
 
 _CACHE_KEY = "paraqd.analysis.information"
@@ -151,8 +152,10 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     difference)."""
     if _is_year(paraphrase, number):
         return True
-    if number.kind == "ordinal" or _way(paraphrase, number) is not None:
-        return False  # a number that compares ("twice as many", "3 more than") relates the problem's quantities
+    if number.kind == "ordinal" or _way(paraphrase, number) is not None or (number.value != 1 and _RATIO_TERM.search(
+            paraphrase.text[max(0, number.start - 2):number.end + 2])):
+        return False  # a number that compares ("twice as many", "3 more than", a ratio's "4:3", not the 1 of
+        # "1:2", the one of "for every moose") relates the problem's quantities
     nouns, starts = _phrase(paraphrase, number, conjuncts=False)
     unit = unit_of(paraphrase, number)
     if unit is not None:
@@ -179,6 +182,10 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if not distributes(paraphrase, number):  # only a number of the problem that modifies it ties it then
         starts = _neighbours(paraphrase, number)
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+#: a term of a ratio written with a colon ("4:3"): around the number, a colon between two digits
+_RATIO_TERM = re.compile(r"\d\s?:\s?\d")
 
 
 def _neighbours(doc: QuestionDoc, number: NumberMention) -> frozenset[int]:
@@ -277,6 +284,8 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
         number = measuring[m.start]
         if number is None and measured_kind:
             return False  # "a day" in a problem that counts days
+        if number is None and m.category == "Time" and m.end in {p.end for p, _ in rate_periods(paraphrase)}:
+            return False  # a bare period of time ("finds 4 shells every day") makes a total a rate
         if number is not None and not is_context_number(question, paraphrase, number):
             return False
     return True  # each mention measures a context number ("her dog, who is 6 years old") or, in a kind the
