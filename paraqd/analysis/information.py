@@ -43,7 +43,7 @@ from collections.abc import Iterable, Sequence
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
-from .measures import DISTRIBUTIVE, distributes, label, measured_attribute, unit_of
+from .measures import DISTRIBUTIVE, distributes, label, measured_attribute, phrase_root, unit_of
 from .multipliers import extract_multipliers
 from .quantities import quantities as all_quantities
 from .quantities import rate_periods
@@ -53,7 +53,6 @@ _CACHE_KEY = "paraqd.analysis.information"
 #: a calendar year: "in 2019", "since 1998", "of 2021", "2020's"
 _YEAR = re.compile(r"(?:\b(?:in|since|of|from|until|by|during|year)\s+)$", re.IGNORECASE)
 _NOUN_POS = frozenset({"NOUN", "PROPN"})
-_VERB_POS = frozenset({"VERB", "AUX"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: coins are money: "50 cents" in a problem in dollars is money too
 _MONEY = {"Coin": "Currency"}
@@ -93,13 +92,9 @@ def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
     span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return frozenset(), frozenset()
-    node = span[-1]
-    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
-        node = node.head
+    node = phrase_root(span[-1])
     if not conjuncts and node.dep_ not in _SUBJECT_DEPS:  # "Cody and his two friends split": one agent
-        node = span[-1]
-        while node.head.i != node.i and node.head.pos_ not in _VERB_POS and node.dep_ != "conj":
-            node = node.head
+        node = phrase_root(span[-1], stop_deps=frozenset({"conj"}))
     tokens = list(node.subtree)
     counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUN_POS
     if not counts_noun and node.head.i != node.i:
@@ -233,9 +228,7 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     span = paraphrase.doc.char_span(number.start, number.end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return False
-    node = span[-1]
-    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
-        node = node.head
+    node = phrase_root(span[-1])
     if node.head.i == node.i:
         return False
     if node.dep_ == "prep" and node.lower_ not in _PARTNER_PREPS and not any(

@@ -16,12 +16,22 @@ from .quantities import quantities as all_quantities
 from .terms import LIGHT_NOUNS
 
 _NOUN_POS = frozenset({"NOUN", "PROPN"})
-_VERB_POS = frozenset({"VERB", "AUX"})
+#: the parts of speech of a clause's verb (where the phrase of a number ends: :func:`phrase_root`)
+VERB_POS = frozenset({"VERB", "AUX"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
 def _lemma(tok) -> str:
     return (tok.lemma_ or tok.text).lower()
+
+
+def phrase_root(token, stop_deps: frozenset[str] = frozenset()):
+    """The top of the phrase ``token`` belongs to: its highest head below the clause's verb (the sentence's
+    root when no verb is above it); the climb also stops at a token whose relation is in ``stop_deps``."""
+    node = token
+    while node.head.i != node.i and node.head.pos_ not in VERB_POS and node.dep_ not in stop_deps:
+        node = node.head
+    return node
 
 
 def unit_of(doc: QuestionDoc, number: NumberMention) -> UnitMention | None:
@@ -118,7 +128,7 @@ def _attribute_of(head):
             return prep.head  # "a humidity of 40%"
         head = prep
     verb = head.head
-    if head.dep_ not in ("prep", "attr", "acomp") or verb.pos_ not in _VERB_POS:
+    if head.dep_ not in ("prep", "attr", "acomp") or verb.pos_ not in VERB_POS:
         return None
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
@@ -145,10 +155,7 @@ def distributes(doc: QuestionDoc, number: NumberMention) -> bool:
     span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return True
-    node = span[-1]
-    while node.head.i != node.i and node.head.pos_ not in _VERB_POS:
-        node = node.head
-    return any(t.lower_ in DISTRIBUTIVE for t in node.subtree)
+    return any(t.lower_ in DISTRIBUTIVE for t in phrase_root(span[-1]).subtree)
 
 
 def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:

@@ -275,12 +275,12 @@ class _Tally:
         return findings
 
 
+_ARTICLE = re.compile(r"^(?:a|an)\s+")
+
+
 def _bare(text: str) -> str:
     """A number's words without a leading article ("a fifth" -> "fifth"; "5 dozen" stays itself)."""
     return _ARTICLE.sub("", text.lower().strip())
-
-
-_ARTICLE = re.compile(r"^(?:a|an)\s+")
 
 
 def _quoted(mentions: Sequence[Mention]) -> str:
