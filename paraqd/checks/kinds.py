@@ -76,6 +76,10 @@ class FindingKind(enum.StrEnum):
                     "a time point written as another: a clock time in the other half of the day (\"9 am\" -> "
                     "\"9 pm\"), another month, a relative reference turned the other way (\"the previous day\" "
                     "-> \"the next day\")")
+    COUNT_CHANGED = ("count_changed", "units", (CRITICAL,), "\"{old}\" became \"{new}\" (the number counts another thing)",
+                     "a number kept but counting another thing while the old one is still named, or one the "
+                     "question names for something else: \"2 trees\" -> \"2 rows of trees\", \"4 pages\" -> "
+                     "\"4 chapters\" beside \"7 pages\", \"14 pencils\" -> \"14 packs\"")
     # -- entities and key nouns
     TERM_RENAMED = ("term_renamed", "entities", (MINOR,), "\"{old}\" was renamed \"{new}\" throughout",
                     "a key term renamed everywhere")

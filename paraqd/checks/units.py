@@ -116,6 +116,10 @@ class UnitCheck(Check):
         for old, new in changed_rates(question, paraphrase, pair.aligned_substitutions(size=2)):
             findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (a number counted per another period)',
                                     Severity.CRITICAL, (old,), (new,)))
+        for old, new in pair.recounted:
+            q_m, p_m = old.mention(question), new.mention(paraphrase)
+            findings.append(Finding(FindingKind.COUNT_CHANGED, f'"{q_m.text}" became "{p_m.text}" (the number counts '
+                                    "another thing)", Severity.CRITICAL, (q_m,), (p_m,)))
         for old, new in changed_time_points(pair):
             findings.append(Finding(FindingKind.TIME_CHANGED, f'"{old.text}" became "{new.text}", another time',
                                     Severity.CRITICAL, (old,), (new,)))
