@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from paraqd.analysis import QuestionPair, analyze
 from paraqd.analysis import counted as counted_module
-from paraqd.analysis.counted import counted_things, recounted
+from paraqd.analysis.counted import changed_bases, counted_things, recounted
 from paraqd.analysis.lexicon import default_lexicon
 from paraqd.checks import Severity
 from paraqd.resources import spacy_available
@@ -98,3 +98,31 @@ def test_recounted_never_crashes_and_a_text_never_recounts_itself(q_words, p_wor
     q, p = " ".join(q_words) + ".", " ".join(p_words) + "."
     recounted(analyze(q), analyze(p))
     assert recounted(analyze(q), analyze(q)) == []
+
+
+# -- what an amount is for ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("q, p, expected", [
+    ("A stall sells muffins for $3 each. It sells 40 muffins. How much money does it make?",
+     "A stall sells muffins for $3 per dozen. It sells 40 muffins. How much money does it make?",
+     [("$3 each", "$3 per dozen")]),
+    ("Eggs cost 30 dollars for a dozen and milk costs 2 dollars a bottle. How much do 5 dozen eggs cost?",
+     "Eggs cost 30 dollars each and milk costs 2 dollars a bottle. How much do 5 dozen eggs cost?",
+     [("30 dollars for a dozen", "30 dollars each")]),
+])
+def test_an_amount_for_another_number_of_things_is_found(q, p, expected, checker):
+    assert [(a.text, b.text) for a, b in changed_bases(analyze(q), analyze(p))] == expected
+    result = checker.check(q, p)
+    assert "unit_changed" in result.kinds(Severity.CRITICAL) and not result.passed
+
+
+@pytest.mark.parametrize("q, p", [
+    ("Pens cost $3 each. How much do 4 pens cost?", "Pens cost $3 per pen. How much do 4 pens cost?"),
+    ("Pens cost $3 each. How much do 4 pens cost?", "Each pen costs $3. How much do 4 pens cost?"),
+    ("Jo earns $12 an hour. How much does she earn in 5 hours?",
+     "Jo earns $12 per hour. How much does she earn in 5 hours?"),
+    ("On Monday and Friday she runs for 2 hours each day. How long does she run?",
+     "On Monday and Friday she runs for 2 hours each. How long does she run?"),
+])
+def test_an_amount_for_the_same_things_in_other_words_is_kept(q, p):
+    assert changed_bases(analyze(q), analyze(p)) == []

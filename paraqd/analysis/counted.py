@@ -19,11 +19,17 @@ The change is reported only where the text shows it is not a rename: the old thi
 paraphrase ("2 trees" -> "2 rows of trees", "4 pages" -> "4 chapters" beside "7 pages"), or the new thing is
 one the question names ("14 pencils" -> "14 packs" in a problem with packs). A noun renamed throughout
 ("apples" -> "pears") is the entity check's. Without WordNet only that textual evidence judges, and only
-for a noun the question names for another thing or a wrapper of the old thing ("rows of trees").
+for a noun the question names for another thing.
+
+An amount is also *for* something: "$2 each" is two dollars per cookie, "$2 per dozen" per twelve cookies.
+:func:`amount_bases` reads what an amount with a unit is for, right after it (one thing, a count word such as
+"dozen", a unit, a period), and :func:`changed_bases` reports an amount of one value and unit whose basis
+changed ("40 dollars for a dozen" -> "40 dollars each").
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .document import Mention, NumberMention, QuestionDoc
@@ -224,4 +230,85 @@ def recounted(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Coun
         for q, p in zip(qs, ps):
             if _changed(question, paraphrase, q, p):
                 found.append((q, p))
+    return found
+
+
+# -- what an amount is for ---------------------------------------------------------------------------------------
+
+#: count words that name how many things an amount is for ("$5 a dozen", "$3 per pair")
+COUNT_WORDS = {"dozen": 12, "pair": 2, "half-dozen": 6, "score": 20, "gross": 144}
+#: one thing: "$2 each", "$2 apiece", "$2 a piece"
+ONE = 1
+_BASIS_WORD = re.compile(r"\s*(?:per|for\s+(?:a|an|each|every|one)|an?|every|each)\s+(?P<word>[A-Za-z]+(?:-[A-Za-z]+)?)",
+                         re.IGNORECASE)
+_BASIS_ONE = re.compile(r"\s*(?:each|apiece|a\s+piece)(?![A-Za-z])", re.IGNORECASE)
+
+
+def amount_bases(doc: QuestionDoc) -> list[tuple[tuple[float, str], Mention, int | str]]:
+    """``((value, unit), the words, basis)`` for every amount with a unit that says what it is for, right
+    after it: one thing (:data:`ONE`: "$2 each", "$2 apiece", "$2 per cookie", "$3 for a book"), a number of
+    things ("$5 a dozen", "40 dollars for a dozen", "$3 per pair": :data:`COUNT_WORDS`), a unit ("$4 per
+    pound", "$10 an hour") or a period (WordNet's time nouns: "$50 every weekday"). An amount of time is left
+    out: its "each" is each day or session ("3 hours each")."""
+    from .quantities import quantities
+
+    if doc.doc is None:
+        return []
+    by_start = {t.idx: t for t in doc.doc}
+    units = {u.start: u for u in doc.units}
+    found = []
+    for quantity in quantities(doc):
+        if quantity.number is None or quantity.unit.category == "Time":
+            continue  # "3 hours each": each day or session, a period (the rate checks')
+        end = max(quantity.number.end, quantity.unit.end)
+        basis, stop = _basis(doc, end, by_start, units)
+        if basis is not None:
+            found.append(((round(quantity.value, 6), quantity.unit.unit.name),
+                          Mention(quantity.start, stop, doc.text[quantity.start:stop]), basis))
+    return found
+
+
+def _basis(doc: QuestionDoc, end: int, by_start, units) -> tuple[int | str | None, int]:
+    """The basis written right after ``end`` and where it ends (see :func:`amount_bases`)."""
+    match = _BASIS_WORD.match(doc.text, end)
+    if match is not None:
+        word_start, word = match.start("word"), match.group("word").lower()
+        if word in COUNT_WORDS:
+            return COUNT_WORDS[word], match.end()
+        if word_start in units:
+            return units[word_start].unit.name, units[word_start].end
+        tok = by_start.get(word_start)
+        if tok is not None and tok.pos_ == "NOUN" and _lemma(tok) not in LIGHT_NOUNS:
+            lexicon = default_lexicon()
+            if lexicon is not None and "time" in lexicon.kinds(_lemma(tok)):
+                return _lemma(tok), match.end()  # "$50 every weekday": a period
+            return ONE, match.end()
+    match = _BASIS_ONE.match(doc.text, end)
+    if match is not None:
+        return ONE, match.end()
+    return None, end
+
+
+def changed_bases(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, Mention]]:
+    """Amounts of one value and unit, written once on each side, whose basis changed: ``(question's words,
+    paraphrase's words)`` for "$2 each" -> "$2 per dozen", "40 dollars for a dozen" -> "40 dollars each"
+    (another number of things for the same money). Two units of time are :func:`~.quantities.changed_rates`'."""
+    q_bases, p_bases = amount_bases(question), amount_bases(paraphrase)
+    if not q_bases or not p_bases:
+        return []
+    from .quantities import quantities
+
+    def written(doc):
+        keys = [(round(q.value, 6), q.unit.unit.name) for q in quantities(doc) if q.number is not None]
+        return {k: keys.count(k) for k in keys}
+
+    q_written, p_written = written(question), written(paraphrase)
+    p_by_key = {key: (m, basis) for key, m, basis in p_bases}
+    found = []
+    for key, q_m, q_basis in q_bases:
+        if key not in p_by_key or q_written.get(key) != 1 or p_written.get(key) != 1:
+            continue
+        p_m, p_basis = p_by_key[key]
+        if q_basis != p_basis and not (isinstance(q_basis, str) and isinstance(p_basis, str)):
+            found.append((q_m, p_m))
     return found
