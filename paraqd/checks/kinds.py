@@ -139,6 +139,11 @@ class FindingKind(enum.StrEnum):
                                  "only for {names}",
                                  "the question asks for another aggregate of the quantity (the total, what is left, "
                                  "a difference, each, at the start) or for a part of the whole it asked")
+    QUESTION_PART = ("question_part", "grounding", (CRITICAL,),
+                     "the paraphrase asks only about the \"{modifier}\" \"{noun}\", the question about all of them "
+                     "(the problem also has \"{other}\" ones)",
+                     "the asked thing narrowed to one part of what the question asks, where the problem splits it "
+                     "(\"green\" and \"red\" tomatoes: \"how many tomatoes\" -> \"how many red tomatoes\")")
     QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (CRITICAL,),
                            "the paraphrase asks about {word} (never mentioned, nor a synonym or a more general word "
                            "of it | a kind of {noun}, more specific than what the problem counts | the problem "
