@@ -40,6 +40,10 @@ def test_counted_things_read_the_noun_and_its_of_phrase():
     ("Lena read 6 pages of her novel and 9 pages of her atlas. How many pages did she read?",
      "Lena read 6 chapters of her novel and 9 pages of her atlas. How many pages did she read?",
      [("6 pages of her novel", "6 chapters of her novel")]),
+    # things counted one by one, now counted in groups of them
+    ("A storm knocked down 3 fences on the farm. The farm had 10 fences. How many fences are standing?",
+     "A storm knocked down 3 rows of fences on the farm. The farm had 10 fences. How many fences are standing?",
+     [("3 fences", "3 rows of fences")]),
     # a thing the question names for something else
     ("Nia keeps her cups in stacks. She has 4 trays of cups, each holding 11 cups. How many cups does she have?",
      "Nia keeps her cups in stacks. She has 4 trays of cups, each holding 11 trays. How many cups does she have?",
@@ -66,6 +70,9 @@ def test_a_number_that_counts_another_thing_is_found(q, p, expected, checker):
      "Ivo buys 2 bars of chocolate for himself and 3 chocolates for his son. How many chocolates does he buy?"),
     ("Gran cut 18 pieces of pie and the guests ate 11 pieces of pie. How many pieces are left?",
      "Gran cut 18 slices and the guests ate 11 pieces of pie. How many pieces are left?"),
+    # the sides of a grid counted as rows
+    ("An orchard has 6 trees by 8 trees. How many trees are in the orchard?",
+     "An orchard has 6 rows of trees with 8 trees in each row. How many trees are in the orchard?"),
     # a noun renamed throughout (the entity check's)
     ("Tia has 4 pears and buys 6 pears. How many pears does she have?",
      "Tia has 4 plums and buys 6 plums. How many plums does she have?"),

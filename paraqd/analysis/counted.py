@@ -16,8 +16,11 @@ word, no spelling variant, and, with WordNet (:mod:`.lexicon`), no synonym, more
 of the other (a kind of a thing names the same things for a count: "3 books" / "3 novels"); two words
 naming persons are left to the entity checks (a problem's people are named many ways: "students", "kids").
 The change is reported only where the text shows it is not a rename: the old thing is still named in the
-paraphrase ("2 trees" -> "2 rows of trees", "4 pages" -> "4 chapters" beside "7 pages"), or the new thing is
-one the question names ("14 pencils" -> "14 packs" in a problem with packs). A noun renamed throughout
+paraphrase ("4 pages" -> "4 chapters" beside "7 pages"), or the new thing is one the question names ("14
+pencils" -> "14 packs" in a problem with packs). A container or measure that names the other side's thing is
+the same count ("2 chocolates" -> "2 bars of chocolate", "3 pairs of shorts" -> "3 shorts"), except things
+counted one by one now counted in groups of them ("2 trees" -> "2 rows of trees": a plural "of" object; not the
+side of a grid, "4 trees by 5 trees" -> "4 rows of trees"). A noun renamed throughout
 ("apples" -> "pears") is the entity check's. Without WordNet only that textual evidence judges, and only
 for a noun the question names for another thing.
 
@@ -47,6 +50,8 @@ _NOUN_POS = frozenset({"NOUN", "PROPN"})
 #: what may stand between a number and the noun it counts ("6 *extra* pieces", "3 *big red* apples")
 _DESCRIBING_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB", "ADV", "PUNCT"})
 _SINGULAR_TAGS = frozenset({"NN", "NNP"})
+#: what makes two counts the sides of a grid ("4 trees by 5 trees", "3 x 4 tiles")
+_GRID = frozenset({"by", "x", "\u00d7"})
 
 
 @dataclass(frozen=True)
@@ -189,6 +194,8 @@ def _changed(question: QuestionDoc, paraphrase: QuestionDoc, q: Counted, p: Coun
     A phrase that still names the other's thing is the same count put another way: a container or a measure
     of it ("2 chocolates" -> "2 bars of chocolate", "3 pairs of shorts" -> "3 shorts") or a kind of it ("20
     adults" -> "20 adult dinosaurs")."""
+    if _grouped(question, q, p):
+        return True
     if any(_same_count(q.key, w) for w in p.phrase()) or any(_same_count(w, p.key) for w in q.phrase()):
         return False
     lexicon = default_lexicon()
@@ -204,6 +211,18 @@ def _changed(question: QuestionDoc, paraphrase: QuestionDoc, q: Counted, p: Coun
         return q_names_new
     phrase = range(p.head.i, (p.of.i if p.of is not None else p.head.i) + 1)
     return q_names_new or q.key in _words(paraphrase, skip=phrase)
+
+
+def _grouped(question: QuestionDoc, q: Counted, p: Counted) -> bool:
+    """Whether things counted one by one are counted in groups of them: "2 trees" -> "2 rows of trees" (a
+    plural "of" object: a measure of a mass, "2 bars of chocolate", counts the same servings; a grid, "4 trees
+    by 5 trees" -> "4 rows of trees", counts the rows along a side)."""
+    if q.of is not None or p.of is None or p.thing is not p.head or p.of.tag_ != "NNS":
+        return False
+    if _same_count(q.key, _key(p.of)) is not True or _same_count(q.key, p.key):
+        return False
+    nxt = q.head.nbor(1) if q.head.i + 1 < len(question.doc) else None
+    return nxt is None or nxt.lower_ not in _GRID
 
 
 def recounted(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Counted, Counted]]:
