@@ -10,7 +10,9 @@ problem. Three parts are read:
   *line*") written as a word that names no thing at all (WordNet knows it, but never as a noun: "8 *bought*",
   "81 *added*", "2 *followed* of leg pads"), or as a **time** (a weekday, a month, a day counted from today,
   a unit of time: "in the *thursday*", "9 pages of *today*") where the question named none: the quantity no
-  longer counts that thing;
+  longer counts that thing; and a term of the mathematics (a noun whose most frequent WordNet sense is a
+  quantity, a shape or a relation: "numerator", "cube") written as a noun with no such sense ("counter",
+  "die"): an object in place of the problem's mathematics;
 - **the verb that relates a quantity** (the verb its phrase hangs on, or one of the asking clause: "20 % of
   the population *travels* by car", "7 campers went *rowing*") written as a noun ("*glass* by car", "went
   *tables*"): what the quantities do is gone. A noun made from the verb ("*clearing*" for "shoveling") or a
@@ -18,9 +20,12 @@ problem. Three parts are read:
 - **an adjective that tells two things of the problem apart** ("the *green* lizard ... the *blue* lizard")
   written as a noun that is no quality ("the *profit* chair"): which of the two is meant is gone.
 
-Only substitutions in place count (the words around them kept, :meth:`QuestionPair.aligned_substitutions
-<paraqd.analysis.pair.QuestionPair.aligned_substitutions>`, paired word by word when both sides have as many
-words): a free rewording that says a thing another way around it is the content and entity checks' business.
+Only substitutions in place count: one word for one word inside :meth:`QuestionPair.aligned_substitutions
+<paraqd.analysis.pair.QuestionPair.aligned_substitutions>`, the word before and the word after kept, the old
+word gone from the paraphrase and the new one new to it, in a paraphrase that copies most of the question
+(:data:`COPIED_SHARE`). A free rewording says things another way around them and its word alignment pairs
+words that play no part in common ("How many total pockets" / "... in total across all"): what it lost is
+the content and entity checks' business.
 Two words that are WordNet counterparts (:meth:`~paraqd.analysis.lexicon.Lexicon.counterpart`: "rest" /
 "remaining", "stay" / "remain") never count. Without WordNet only the time rule applies (its words are the
 project's own: :data:`~paraqd.analysis.days.WEEKDAYS`, :data:`~paraqd.analysis.days.MONTHS`, the relative
@@ -48,6 +53,15 @@ _RELATIVE_DAYS = frozenset({"today", "tomorrow", "yesterday", "tonight"})
 _NOUNS = frozenset({"NOUN", "PROPN"})
 #: how far a substitution may reach, in words on each side
 _SIZE = 3
+#: the share of the paraphrase's words that copy the question's (:attr:`QuestionPair.copied_share
+#: <paraqd.analysis.pair.QuestionPair.copied_share>`) from which words are paired in place: an edit of the
+#: question (operators' outputs copy 0.7-1.0 of it) rather than a retelling (about 0.3-0.6)
+COPIED_SHARE = 0.65
+#: WordNet's lexicographer files of a noun of the mathematics (its most frequent sense): "cube" (shape),
+#: "numerator" (quantity), "ratio" (relation)
+_MATHEMATICAL = frozenset({"quantity", "shape", "relation"})
+#: and those a word that still says such a thing has a sense in (an attribute: "proportion", "size")
+_MEASURABLE = _MATHEMATICAL | {"attribute"}
 #: every noun sense of a word (WordNet's most senses for one noun are below this)
 _ALL_SENSES = 100
 
@@ -87,14 +101,38 @@ def _related(a, b) -> bool:
                                        for x in forms_a for y in forms_b)
 
 
+def _neighbour(tok, step: int) -> str:
+    """The word next to ``tok`` (``step`` -1 or 1), whitespace skipped; "" at the text's edge."""
+    i = tok.i + step
+    while 0 <= i < len(tok.doc) and tok.doc[i].is_space:
+        i += step
+    return tok.doc[i].lower_ if 0 <= i < len(tok.doc) else ""
+
+
+def _forms(doc) -> set[str]:
+    return {f for t in doc if t.is_alpha for f in (t.lower_, _lemma(t))}
+
+
 def _pairs(pair: QuestionPair):
-    """(question token, paraphrase token) written in each other's place, word by word."""
+    """(question token, paraphrase token) written in each other's place, word by word: one word for one
+    word with the word before and the word after both kept, the old word gone from the paraphrase and the
+    new one absent from the question. Read only where the paraphrase copies most of the question
+    (:data:`COPIED_SHARE`): in a retelling the word alignment pairs words that play no part in common."""
+    if pair.copied_share < COPIED_SHARE:
+        return
     q_doc, p_doc = pair.question.doc, pair.paraphrase.doc
+    q_forms, p_forms = _forms(q_doc), _forms(p_doc)
     for i1, i2, j1, j2 in pair.aligned_substitutions(size=_SIZE):
         q_words = [t for t in q_doc[i1:i2] if not t.is_space]
         p_words = [t for t in p_doc[j1:j2] if not t.is_space]
-        if len(q_words) == len(p_words):
-            yield from zip(q_words, p_words, strict=True)
+        if len(q_words) != len(p_words):
+            continue
+        for old, new in zip(q_words, p_words, strict=True):
+            if any(_neighbour(old, step) != _neighbour(new, step) for step in (-1, 1)):
+                continue
+            if {old.lower_, _lemma(old)} & p_forms or {new.lower_, _lemma(new)} & q_forms:
+                continue  # the old word still said elsewhere, or the new one already the question's
+            yield old, new
 
 
 def _contrasted(tok) -> bool:
@@ -115,6 +153,11 @@ def _thing_change(old, new, lexicon) -> str:
     # the form as written ("bought", not its lemma "buy"): WordNet knows it, never as a noun
     if lexicon.knows(new.lower_, None) and not lexicon.knows(new.lower_, "n"):
         return "a word that names no thing"
+    # a term of the mathematics ("cube", "numerator": most often a quantity, shape or relation) written as a
+    # noun that is none of these ("die", "counter"): another object, not the problem's
+    if set(lexicon.kinds(_lemma(old))) & _MATHEMATICAL and lexicon.knows(new.lower_, "n") \
+            and not set(lexicon.kinds(new.lower_, senses=_ALL_SENSES)) & _MEASURABLE:
+        return "an object, no quantity or shape"
     return ""
 
 
