@@ -10,8 +10,8 @@ problem. Three parts are read:
   *line*") written as a word that names no thing at all (WordNet knows it, but never as a noun: "8 *bought*",
   "81 *added*", "2 *followed* of leg pads"), or as a **time** (a weekday, a month, a day counted from today,
   a unit of time: "in the *thursday*", "9 pages of *today*") where the question named none: the quantity no
-  longer counts that thing; and a term of the mathematics (a noun whose most frequent WordNet sense is a
-  quantity, a shape or a relation: "numerator", "cube") written as a noun with no such sense ("counter",
+  longer counts that thing; and a term of the mathematics (a noun at least half of whose WordNet senses are
+  quantities, shapes or relations: "numerator", "cube") written as a noun with no such sense ("counter",
   "die"): an object in place of the problem's mathematics;
 - **the verb that relates a quantity** (the verb its phrase hangs on, or one of the asking clause: "20 % of
   the population *travels* by car", "7 campers went *rowing*") written as a noun ("*glass* by car", "went
@@ -57,7 +57,7 @@ _SIZE = 3
 #: <paraqd.analysis.pair.QuestionPair.copied_share>`) from which words are paired in place: an edit of the
 #: question (operators' outputs copy 0.7-1.0 of it) rather than a retelling (about 0.3-0.6)
 COPIED_SHARE = 0.65
-#: WordNet's lexicographer files of a noun of the mathematics (its most frequent sense): "cube" (shape),
+#: WordNet's lexicographer files of a noun of the mathematics (most of its senses): "cube" (shape),
 #: "numerator" (quantity), "ratio" (relation)
 _MATHEMATICAL = frozenset({"quantity", "shape", "relation"})
 #: and those a word that still says such a thing has a sense in (an attribute: "proportion", "size")
@@ -143,6 +143,13 @@ def _contrasted(tok) -> bool:
                and _lemma(other) != _lemma(tok) for other in tok.doc)
 
 
+def _mathematical(word: str, lexicon) -> bool:
+    """Whether at least half of the noun senses of ``word`` are quantities, shapes or relations ("cube":
+    3 of 5, "numerator", "ratio"; not "stamp" or "pack", objects first)."""
+    kinds = lexicon.kinds(word, senses=_ALL_SENSES)
+    return bool(kinds) and 2 * sum(k in _MATHEMATICAL for k in kinds) >= len(kinds)
+
+
 def _thing_change(old, new, lexicon) -> str:
     """What ``new`` is instead of the thing ``old`` named, or ``""`` when it may still name it."""
     if is_time_word(new.text) and not is_time_word(old.text) and not is_time_word(_lemma(old)):
@@ -155,7 +162,7 @@ def _thing_change(old, new, lexicon) -> str:
         return "a word that names no thing"
     # a term of the mathematics ("cube", "numerator": most often a quantity, shape or relation) written as a
     # noun that is none of these ("die", "counter"): another object, not the problem's
-    if set(lexicon.kinds(_lemma(old))) & _MATHEMATICAL and lexicon.knows(new.lower_, "n") \
+    if _mathematical(_lemma(old), lexicon) and lexicon.knows(new.lower_, "n") \
             and not set(lexicon.kinds(new.lower_, senses=_ALL_SENSES)) & _MEASURABLE:
         return "an object, no quantity or shape"
     return ""
