@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_explanations_true import falsehoods
 
 from paraqd.analysis import QuestionPair
 from paraqd.analysis.lexicon import default_lexicon
 from paraqd.analysis.replacements import DISTINCTION, RELATION, THING, is_time_word
 from paraqd.checks import Severity
-
-from test_explanations_true import falsehoods
 
 needs_wordnet = pytest.mark.skipif(default_lexicon() is None, reason="WordNet not installed")
 
