@@ -26,7 +26,6 @@ from .alignment import TokenAlignment, is_deletion
 from .document import Mention, QuestionDoc
 from .lexicon import default_lexicon
 from .quantities import conversions
-from .replacements import KindChange, kind_changes
 from .spelling import spelling_variants
 from .terms import (
     PERSONAL,
@@ -280,13 +279,6 @@ class QuestionPair:
                     new_term = p_terms.get(new) or Term(new, tuple(p_words[new]))
                     swaps.append(Swap(old_term, new_term, token_mention(q_tok), token_mention(p_tok)))
         return tuple(swaps)
-
-    @cached_property
-    def kind_changes(self) -> tuple[KindChange, ...]:
-        """The question's information words written in place as words of another kind: a thing it counts as a
-        word that names no thing or as a time, a relation verb as a noun, an adjective that tells two things
-        apart as a noun (:func:`~paraqd.analysis.replacements.kind_changes`)."""
-        return kind_changes(self)
 
     @cached_property
     def misresolved_pronouns(self) -> tuple[tuple[Mention, Mention, str], ...]:

@@ -23,13 +23,14 @@ problem. Three parts are read:
 Only substitutions in place count: one word for one word inside :meth:`QuestionPair.aligned_substitutions
 <paraqd.analysis.pair.QuestionPair.aligned_substitutions>`, the word before and the word after kept, the old
 word gone from the paraphrase and the new one new to it, in a paraphrase that copies most of the question
-(:data:`COPIED_SHARE`). A free rewording says things another way around them and its word alignment pairs
-words that play no part in common ("How many total pockets" / "... in total across all"): what it lost is
-the content and entity checks' business.
-Two words that are WordNet counterparts (:meth:`~paraqd.analysis.lexicon.Lexicon.counterpart`: "rest" /
-"remaining", "stay" / "remain") never count. Without WordNet only the time rule applies (its words are the
-project's own: :data:`~paraqd.analysis.days.WEEKDAYS`, :data:`~paraqd.analysis.days.MONTHS`, the relative
-days and the unit vocabulary's units of time).
+(:data:`COPIED_SHARE`). A free rewording says things another way around them and its word alignment pairs words
+that play no part in common ("How many total pockets" / "... in total across all"): what it lost is the content
+and entity checks' business. Read once per pair by the entity check (like :mod:`.days`, a function of the pair:
+:mod:`.pair` imports no module that imports it back). Two words that are WordNet counterparts
+(:meth:`~paraqd.analysis.lexicon.Lexicon.counterpart`: "rest" / "remaining", "stay" / "remain") never count.
+Without WordNet the time rule (its words are the project's own: :data:`~paraqd.analysis.days.WEEKDAYS`,
+:data:`~paraqd.analysis.days.MONTHS`, the relative days and the unit vocabulary's units of time) and the
+relation rule (read from the parse; only the same word is then a counterpart) apply, the others do not.
 """
 
 from __future__ import annotations

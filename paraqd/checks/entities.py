@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..analysis.document import QuestionDoc
 from ..analysis.pair import QuestionPair
-from ..analysis.replacements import DISTINCTION, RELATION, THING
+from ..analysis.replacements import DISTINCTION, RELATION, THING, kind_changes
 from ..analysis.wording import information_words
 from .base import Check
 from .findings import Finding, Severity
@@ -55,8 +55,9 @@ class EntityCheck(Check):
         p_terms = pair.paraphrase_terms
         information = information_words(pair.question)
         findings = []
-        changed = {c.old.text.lower() for c in pair.kind_changes}
-        for change in pair.kind_changes:
+        changes = kind_changes(pair)
+        changed = {c.old.text.lower() for c in changes}
+        for change in changes:
             findings.append(Finding(
                 FindingKind.WORD_KIND_CHANGED, f'"{change.old.text}" ({_PARTS[change.part]}) became '
                 f'"{change.new.text}", {change.what}', Severity.MAJOR, (change.old,), (change.new,),
