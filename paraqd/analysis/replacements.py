@@ -70,7 +70,7 @@ _ALL_SENSES = 100
 class KindChange(NamedTuple):
     """A question word (``old``) written in its place as ``new``, a word of another kind: ``part`` is the
     part the old word played (:data:`THING`, :data:`RELATION`, :data:`DISTINCTION`), ``what`` what the new
-    word is instead ("names no thing", "a time", "a noun")."""
+    word is instead ("a word that names no thing", "a time", "an object, no quantity or shape", "a noun")."""
 
     old: Mention
     new: Mention
@@ -153,7 +153,9 @@ def _mathematical(word: str, lexicon) -> bool:
 
 def _thing_change(old, new, lexicon) -> str:
     """What ``new`` is instead of the thing ``old`` named, or ``""`` when it may still name it."""
-    if is_time_word(new.text) and not is_time_word(old.text) and not is_time_word(_lemma(old)):
+    # a noun (or a name) written as a noun of time: not "the third" -> "the second", an ordinal
+    if old.pos_ in _NOUNS and new.pos_ in _NOUNS and is_time_word(new.text) and not is_time_word(old.text) \
+            and not is_time_word(_lemma(old)):
         if lexicon is None or "time" not in lexicon.kinds(_lemma(old), senses=_ALL_SENSES):
             return "a time"
     if old.pos_ != "NOUN" or new.pos_ == "PROPN" or new.text[:1].isupper() or lexicon is None:

@@ -29,7 +29,7 @@ def aligned_substitutions(question: QuestionDoc, paraphrase: QuestionDoc, size: 
 
 
 #: how a finding names the part a replaced word played (:class:`~paraqd.analysis.replacements.KindChange`)
-_PARTS = {THING: "a thing the problem counts", RELATION: "the relation of a quantity",
+_PARTS = {THING: "a thing or person of the problem", RELATION: "the relation of a quantity",
           DISTINCTION: "what tells two things apart"}
 
 
