@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.information import context_numbers
 from ..analysis.measures import counts_back
+from ..analysis.number_forms import spelt_out
 from ..analysis.numbers import extract_multipliers
 from ..analysis.pair import QuestionPair
 from ..analysis.quantities import merge_spaced_fractions
@@ -101,6 +102,7 @@ class NumberCheck(Check):
         findings: list[Finding] = []
         tally.convert(pair.conversions)
         tally.same_words()
+        tally.spelt_out(question, paraphrase)
         findings += tally.kinds_changed()
         tally.silence(question, paraphrase)
         if not tally.missing and not tally.added:
@@ -148,6 +150,18 @@ class _Tally:
                         _bare(m.text) for m in self.p_by_key[other]}:
                     self.missing[key] -= 1
                     self.added[other] -= 1
+        _positive(self.missing)
+        _positive(self.added)
+
+    def spelt_out(self, question: QuestionDoc, paraphrase: QuestionDoc) -> None:
+        """One value written as others: "3 dozen" as "3 sets of 12", "3/4" as "3 out of every 4", "an hour" as
+        "1" (:func:`~paraqd.analysis.number_forms.spelt_out`), when every one of them is still unexplained."""
+        for q_values, p_values in spelt_out(question, paraphrase):
+            q_keys, p_keys = Counter(("plain", v) for v in q_values), Counter(("plain", v) for v in p_values)
+            if all(self.missing[k] >= c for k, c in q_keys.items()) and all(
+                    self.added[k] >= c for k, c in p_keys.items()) and not q_keys & p_keys:
+                self.missing.subtract(q_keys)
+                self.added.subtract(p_keys)
         _positive(self.missing)
         _positive(self.added)
 
