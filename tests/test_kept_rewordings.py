@@ -153,3 +153,43 @@ def test_an_age_in_a_problem_about_ages_is_not_context(checker):
     p = "Kai is 12 years old, and his sister is 3 years younger. When she was 4, she got a cat. How old is his sister?"
     result = checker.check(q, p)
     assert "number_added" in result.kinds(Severity.CRITICAL), result.reasons
+
+
+@needs_spacy
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # a weekly event given its day, in a problem that counts weeks and games, not days
+    ("Ada and Eli play chess every week. Ada won 9 games and Eli won 4. How many more games did Ada win?",
+     "Every Tuesday evening Ada and Eli play chess. Ada won 9 games and Eli won 4. How many more games did Ada "
+     "win?"),
+    # a day inside the range the question names
+    ("Noor swims 2 km every Monday through Thursday. How many km does she swim in 3 weeks?",
+     "Noor swims 2 km on Monday, Tuesday, Wednesday and Thursday. How many km does she swim in 3 weeks?"),
+])
+def test_a_day_that_changes_no_count_is_kept(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert "day_added" not in result.kinds(), result.reasons
+
+
+@needs_spacy
+def test_a_day_added_to_a_daily_count_is_caught(checker):
+    q = "Omar reads 10 pages every day. How many pages does he read in 2 weeks?"
+    p = "Omar reads 10 pages every day, Monday through Friday only. How many pages does he read in 2 weeks?"
+    result = checker.check(q, p)
+    assert "day_added" in result.kinds(Severity.MAJOR), result.reasons
+
+
+GARDEN = "A garden has 14 rows of white tulips and 9 rows of red tulips. How many more rows of white tulips are there?"
+
+
+@needs_spacy
+def test_two_counts_reordered_with_what_they_count_are_kept(checker):
+    p = "The garden has 9 rows of red tulips and 14 rows of white tulips. How many more rows of white tulips are there?"
+    result = checker.check(GARDEN, p)
+    assert "number_roles_swapped" not in result.kinds(), result.reasons
+
+
+@needs_spacy
+def test_two_counts_that_traded_what_they_count_are_caught(checker):
+    p = "A garden has 9 rows of white tulips and 14 rows of red tulips. How many more rows of white tulips are there?"
+    result = checker.check(GARDEN, p)
+    assert "number_roles_swapped" in result.kinds(Severity.CRITICAL), result.reasons

@@ -27,9 +27,8 @@ change of the problem, and report context as a note instead (``context_added``, 
   of it measures a context number, or, in a kind of unit the question measures nothing in, is counted once
   by its article ("on a day when"); a unit measuring nothing is the unit check's.
 - :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
-  period, or a question asked in a unit of time); only then can a weekday added to it ("Monday through
-  Friday") change the count, and otherwise a weekday is setting ("on Saturday morning")
-  (:class:`~paraqd.checks.context.ContextCheck`).
+  period, or a question asked in a unit of time). Whether a weekday added can change a count is
+  :func:`~paraqd.analysis.days.counts_days`'s (only in a problem that counts days).
 
 It also reads what the grounding and comparison checks compare: :func:`asked_nouns` (the nouns of the asking
 clause) and :func:`comparisons` (each compared value's way: a factor or a difference).
