@@ -193,3 +193,27 @@ def test_two_counts_that_traded_what_they_count_are_caught(checker):
     p = "A garden has 9 rows of white tulips and 14 rows of red tulips. How many more rows of white tulips are there?"
     result = checker.check(GARDEN, p)
     assert "number_roles_swapped" in result.kinds(Severity.CRITICAL), result.reasons
+
+
+@needs_spacy
+def test_a_day_in_a_problem_that_names_one_day_only_is_setting(checker):
+    q = "Lu ran 4 miles in the morning and cycled 9 miles that day. How many miles did she cover?"
+    p = "Sunday was a busy day for Lu: she ran 4 miles in the morning and cycled 9 miles. How many miles did she cover?"
+    result = checker.check(q, p)
+    assert "day_added" not in result.kinds(), result.reasons
+
+
+@needs_spacy
+def test_a_relative_which_clause_asks_nothing(checker):
+    q = "Ben saves $3 a week. How much does he save in 52 weeks, which is about a year?"
+    p = "Ben saves $3 a week, every week for 52 weeks, which is about a year."
+    result = checker.check(q, p)
+    assert "question_missing" in result.kinds(Severity.CRITICAL), result.reasons
+
+
+@needs_spacy
+def test_a_measure_written_for_a_counted_thing_is_no_rename(checker):
+    q = "Ivo has 6 pairs of socks. Lea has 4 times as many pairs of socks as Ivo. How many pairs does Lea have?"
+    p = "Ivo owns 6 pairs of socks. Lea's sock collection is 4 times the size of Ivo's. How many pairs does Lea have?"
+    result = checker.check(q, p)
+    assert "term_renamed_inconsistently" not in result.kinds(), result.reasons

@@ -21,6 +21,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .document import Mention, QuestionDoc
+from .quantities import quantities, rate_periods
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -76,7 +77,8 @@ def counts_days(doc: QuestionDoc) -> bool:
     """Whether ``doc`` counts days, so that a weekday added to it can change a count: a quantity or a rate in
     days ("3 days", "5 times a day", "daily") or a day of the week it names. A problem that counts only hours
     or weeks ("every week", "at 4:00 pm") counts no days: "every Thursday" or "before the weekend" is setting."""
-    return bool(_day_words(doc.text)) or any(u.unit.name == "day" for u in doc.units)
+    return bool(_day_words(doc.text)) or any(period == "day" for _, period in rate_periods(doc)) or any(
+        q.unit.unit.name == "day" and q.number is not None for q in quantities(doc))
 
 
 def added_days(pair: QuestionPair) -> list[Mention]:
