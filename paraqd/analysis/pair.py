@@ -356,9 +356,10 @@ def _same_thing(a: str, b: str) -> bool:
 
 
 def _a_measure(word: str) -> bool:
-    """Whether the noun ``word`` is a measurable property in WordNet (size, distance, length, weight)."""
+    """Whether the noun ``word``'s most frequent sense is an attribute in WordNet (size, distance, number,
+    length, weight: ``noun.attribute``)."""
     lexicon = default_lexicon()
-    return lexicon is not None and lexicon.is_property(word)
+    return lexicon is not None and lexicon.kinds(word)[:1] == ("attribute",)
 
 
 def _related(a: str, b: str) -> bool:
