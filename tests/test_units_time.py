@@ -190,3 +190,33 @@ def test_a_total_made_a_rate_in_place_is_a_unit_change(checker):
     q = "A stall sells 30 drinks per hour on weekdays and 200 drinks in total over the weekend. How many in a week?"
     assert _rejects(checker, q, q.replace("in total", "per day"), "unit_changed")
     assert _keeps(checker, q, q.replace("in total", "altogether").replace("per hour", "each hour"))
+
+
+# -- the asked quantity moved before an event of the story ---------------------------------------------------------
+
+_JAR = "Lina baked 30 cookies. She ate 4 and then gave 9 to her friends. How many cookies does she have left?"
+
+
+def test_asking_for_the_count_before_an_event_is_another_time(checker):
+    p = _JAR.replace("does she have left?", "did she have left before she gave 9 to her friends?")
+    shifts = changed_time_points(QuestionPair(analyze(_JAR), analyze(p)))
+    assert [(a.text, b.text) for a, b in shifts] == [("How many cookies does she have left?",
+                                                      "before she gave 9 to her friends")]
+    assert _rejects(checker, _JAR, p, "time_changed")
+
+
+@pytest.mark.parametrize("q, p", [
+    # the question asks for the start already
+    ("Lina baked some cookies. She gave 9 to her friends and has 21 left. How many cookies did she bake at first?",
+     "Lina baked some cookies. She gave 9 to her friends and has 21 left. How many cookies did she have before "
+     "she gave 9 to her friends?"),
+    # a duration ends "before" an event; a "before" with a modal is a purpose
+    ("A tree costs $50 and earns $10 a year. How many years will it take to earn back its cost?",
+     "A tree costs $50 and earns $10 a year. How many years will pass before the tree earns back its cost?"),
+    ("Sol saves $5 a week for a $40 game. How much more must he save?",
+     "Sol saves $5 a week for a $40 game. How much more must he save before he can buy the game?"),
+])
+def test_a_before_that_keeps_the_asked_time_is_kept(q, p):
+    from paraqd.analysis.days import asked_time_shift
+
+    assert asked_time_shift(QuestionPair(analyze(q), analyze(p))) == []

@@ -197,11 +197,61 @@ def _relative(doc: QuestionDoc, pattern: re.Pattern[str]) -> dict[str, list[Ment
     return found
 
 
+#: words that ask for the state at the start of a problem ("how many did she have *at first*")
+_START = re.compile(r"(?<![A-Za-z])(?:initial(?:ly)?|original(?:ly)?|at\s+first|first|to\s+(?:begin|start)\s+with|at\s+"
+                    r"the\s+(?:start|beginning)|in\s+the\s+beginning|before|earlier|after|until|till|when|while|by\s+"
+                    r"the\s+time)(?![A-Za-z])", re.IGNORECASE)
+#: a question for a duration: its "before" is where the duration ends ("how many years before he earns")
+_DURATION = re.compile(r"(?<![A-Za-z])how\s+(?:long|many\s+(?:years|months|weeks|days|hours|minutes|seconds|times))"
+                       r"(?![A-Za-z])", re.IGNORECASE)
+#: "before" and what follows it to the end of the clause
+_BEFORE = re.compile(r"(?<![A-Za-z])before\s+[^?.!,;]*[A-Za-z0-9]", re.IGNORECASE)
+
+
+def _asking_clause(doc: QuestionDoc) -> Mention | None:
+    from .asked import find_ask
+
+    ask = find_ask(doc)
+    return None if ask is None else (ask.clause or ask.sentence)
+
+
+def asked_time_shift(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
+    """The asked quantity moved to another point of the story: the asking clause of one text asks for it
+    *before* an event of the problem (a "before" phrase naming a word of the problem's story: "how many did
+    he have left *before he ate the 15*") and the other's asks for it with no start or "before" at all ("how
+    many does he have left"). ``(question's words, paraphrase's words)``. A question that already asks for
+    the start ("at first", "initially", "the original price") or names a time point of its own ("after",
+    "until", "when") may be written with "before" an event; a question for a duration ends it "before" an
+    event ("how many years before he earns"); a "before" with a modal is a purpose ("before he can buy it")."""
+    question, paraphrase = pair.question, pair.paraphrase
+    q_clause, p_clause = _asking_clause(question), _asking_clause(paraphrase)
+    if q_clause is None or p_clause is None:
+        return []
+    found = []
+    for doc, clause, other_doc, other in ((paraphrase, p_clause, question, q_clause),
+                                          (question, q_clause, paraphrase, p_clause)):
+        before = _BEFORE.search(doc.text, clause.start, clause.end)
+        if before is None or _START.search(other_doc.text, other.start, other.end) or any(
+                _DURATION.search(d.text, c.start, c.end) for d, c in ((doc, clause), (other_doc, other))):
+            continue
+        story = {w for t in other_doc.doc if t.idx < other.start and t.is_alpha and not t.is_stop
+                 for w in (t.lower_, (t.lemma_ or t.text).lower())}
+        story |= {t.text for t in other_doc.doc if t.idx < other.start and t.like_num}
+        span = doc.doc.char_span(before.start(), before.end(), alignment_mode="expand")
+        if span is None or any(t.tag_ == "MD" for t in span) or not any((t.lemma_ or t.text).lower() in story or t.lower_ in story
+                                   for t in span[1:] if not t.is_stop or t.like_num):
+            continue
+        said = Mention(before.start(), before.end(), doc.text[before.start():before.end()])
+        found.append((other, said) if doc is paraphrase else (said, other))
+    return found
+
+
 def changed_time_points(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
     """The question's time points written as other time points: ``(question's words, paraphrase's words)``
     for a clock time read in the other half of the day ("9:00 a.m." -> "9:00 p.m."), a month replaced by
-    another ("4 days in March" -> "4 days in February") and a relative reference turned the other way ("the
-    previous day" -> "the next day")."""
+    another ("4 days in March" -> "4 days in February"), a relative reference turned the other way ("the
+    previous day" -> "the next day") and the asked quantity moved before an event of the story
+    (:func:`asked_time_shift`)."""
     question, paraphrase = pair.question, pair.paraphrase
     found: list[tuple[Mention, Mention]] = []
     q_clock, p_clock = clock_times(question), clock_times(paraphrase)
@@ -227,4 +277,4 @@ def changed_time_points(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
             if len(q_refs) > len(p_same.get(period, [])) and len(p_other.get(period, [])) > len(
                     q_other.get(period, [])):
                 found.append((q_refs[-1], p_other[period][-1]))
-    return found
+    return found + asked_time_shift(pair)

@@ -362,3 +362,4 @@ def _relate(key: str, q_nouns: list[str], lexicon: Lexicon | None,
 
 def _mention(tok) -> Mention:
     return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
+

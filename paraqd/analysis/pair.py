@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from .alignment import TokenAlignment, is_deletion
+from .counted import Counted, recounted
 from .document import Mention, QuestionDoc
 from .lexicon import default_lexicon
 from .quantities import conversions
@@ -127,6 +128,12 @@ class QuestionPair:
         """The question's quantities written in the paraphrase converted to another unit, with their
         paraphrase side (:func:`~paraqd.analysis.quantities.conversions`: "half an hour" -> "30 minutes")."""
         return conversions(self.question, self.paraphrase)
+
+    @cached_property
+    def recounted(self) -> tuple[tuple[Counted, Counted], ...]:
+        """Numbers whose value is kept but that count another thing ("2 trees" -> "2 rows of trees", "4
+        pages" -> "4 chapters"): ``(question's, paraphrase's)`` (:func:`~paraqd.analysis.counted.recounted`)."""
+        return tuple(recounted(self.question, self.paraphrase))
 
     # -- terms ---------------------------------------------------------------------------------------------
 

@@ -16,8 +16,14 @@ problem never gives: it cannot be answered (critical, like a changed number).
 
 from __future__ import annotations
 
-from ..analysis.grounding import MORE_SPECIFIC_WORD, NARROWED, Ungrounded, ungrounded_things
+from ..analysis.grounding import (
+    MORE_SPECIFIC_WORD,
+    NARROWED,
+    Ungrounded,
+    ungrounded_things,
+)
 from ..analysis.lexicon import default_lexicon
+from ..analysis.narrowed import asked_parts, inserted_restrictions
 from ..analysis.pair import QuestionPair
 from .base import Check
 from .findings import Finding, Severity
@@ -57,10 +63,20 @@ class GroundingCheck(Check):
         judge = self.synonyms
         similar = None if judge is None else (lambda a, b: judge.are_synonyms(a, b, FALLBACK_THRESHOLD))
         missing = ungrounded_things(pair.question, pair.paraphrase, similar)
-        if not missing:
-            return []
-        said = "; ".join(dict.fromkeys(_say(m) for m in missing))
-        return [Finding(
-            FindingKind.QUESTION_UNGROUNDED, f"the paraphrase asks about {said}: the problem does not give it",
-            Severity.CRITICAL, (), tuple(m.word for m in missing),
-        )]
+        seen = {m.word for m in missing}
+        missing += [m for m in inserted_restrictions(pair) if m.word not in seen]
+        findings = []
+        if missing:
+            said = "; ".join(dict.fromkeys(_say(m) for m in missing))
+            findings.append(Finding(
+                FindingKind.QUESTION_UNGROUNDED, f"the paraphrase asks about {said}: the problem does not give it",
+                Severity.CRITICAL, (), tuple(m.word for m in missing),
+            ))
+        for part in asked_parts(pair.question, pair.paraphrase):
+            others = ", ".join(dict.fromkeys(f'"{m.text}"' for m in part.others))
+            findings.append(Finding(
+                FindingKind.QUESTION_PART, f'the paraphrase asks only about the "{part.modifier.text}" '
+                f'"{part.noun.text}", the question about all of them (the problem also has {others} ones)',
+                Severity.CRITICAL, part.others, (part.modifier, part.noun),
+            ))
+        return findings

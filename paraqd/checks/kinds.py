@@ -76,6 +76,10 @@ class FindingKind(enum.StrEnum):
                     "a time point written as another: a clock time in the other half of the day (\"9 am\" -> "
                     "\"9 pm\"), another month, a relative reference turned the other way (\"the previous day\" "
                     "-> \"the next day\")")
+    COUNT_CHANGED = ("count_changed", "units", (CRITICAL,), "\"{old}\" became \"{new}\" (the number counts another thing)",
+                     "a number kept but counting another thing while the old one is still named, or one the "
+                     "question names for something else: \"2 trees\" -> \"2 rows of trees\", \"4 pages\" -> "
+                     "\"4 chapters\" beside \"7 pages\", \"14 pencils\" -> \"14 packs\"")
     # -- entities and key nouns
     TERM_RENAMED = ("term_renamed", "entities", (MINOR,), "\"{old}\" was renamed \"{new}\" throughout",
                     "a key term renamed everywhere")
@@ -144,6 +148,11 @@ class FindingKind(enum.StrEnum):
                                  "only for {names}",
                                  "the question asks for another aggregate of the quantity (the total, what is left, "
                                  "a difference, each, at the start) or for a part of the whole it asked")
+    QUESTION_PART = ("question_part", "grounding", (CRITICAL,),
+                     "the paraphrase asks only about the \"{modifier}\" \"{noun}\", the question about all of them "
+                     "(the problem also has \"{other}\" ones)",
+                     "the asked thing narrowed to one part of what the question asks, where the problem splits it "
+                     "(\"green\" and \"red\" tomatoes: \"how many tomatoes\" -> \"how many red tomatoes\")")
     QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (CRITICAL,),
                            "the paraphrase asks about {word} (never mentioned, nor a synonym or a more general word "
                            "of it | a kind of {noun}, more specific than what the problem counts | the problem "

@@ -17,6 +17,7 @@ import re
 from collections import Counter, defaultdict
 
 from ..analysis.asked import asked_unit, find_ask
+from ..analysis.counted import changed_bases
 from ..analysis.days import changed_time_points
 from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.information import context_units
@@ -116,6 +117,13 @@ class UnitCheck(Check):
         for old, new in changed_rates(question, paraphrase, pair.aligned_substitutions(size=2)):
             findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (a number counted per another period)',
                                     Severity.CRITICAL, (old,), (new,)))
+        for old, new in changed_bases(question, paraphrase):
+            findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (the amount is for '
+                                    "another number of things)", Severity.CRITICAL, (old,), (new,)))
+        for old, new in pair.recounted:
+            q_m, p_m = old.mention(question), new.mention(paraphrase)
+            findings.append(Finding(FindingKind.COUNT_CHANGED, f'"{q_m.text}" became "{p_m.text}" (the number counts '
+                                    "another thing)", Severity.CRITICAL, (q_m,), (p_m,)))
         for old, new in changed_time_points(pair):
             findings.append(Finding(FindingKind.TIME_CHANGED, f'"{old.text}" became "{new.text}", another time',
                                     Severity.CRITICAL, (old,), (new,)))

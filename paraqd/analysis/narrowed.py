@@ -1,0 +1,123 @@
+"""What a paraphrase's question narrows: a restriction inserted in its question sentence, a part asked for the
+whole.
+
+"Of the students in art, 90 percent are seniors. How many students are seniors enrolled in art?" -> "How many
+students are *female* seniors enrolled in art?" keeps the asked thing ("students") and adds a restriction in
+the predicate, which the problem never states: :func:`inserted_restrictions` reads words inserted in place (one
+or two words between kept ones) before a noun of the question sentence, judged like the modifiers of the asked
+thing (:mod:`.grounding`: the question's own words, closed-class quantity adjectives, WordNet ties; a noun
+that names no thing one counts, "a *joint* run", and a participle of a verb of the problem, "the *escaped*
+animals", are not restrictions).
+
+"105 green tomatoes and 71 red tomatoes ... How many tomatoes are left?" -> "How many *red* tomatoes are left?"
+asks about a part where the question asks about the whole: the problem names the thing with that modifier and
+another ("green"), so the modifier splits it (:func:`asked_parts`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .asked import find_ask
+from .document import Mention, QuestionDoc
+from .grounding import (
+    _MODIFIER_DEPS,
+    _NOUN_POS,
+    COUNTED_KINDS,
+    NARROWED,
+    Ungrounded,
+    _adjective_grounded,
+    _lemma,
+    _mention,
+    _negated,
+    _relate,
+    _restricts,
+    asked_things,
+)
+from .lexicon import default_lexicon
+
+
+def _participle_of(word: str, known: set[str]) -> bool:
+    """Whether ``word`` is a participle of a verb the problem uses ("the *escaped* animals" where they
+    "escape"): an English -ed, -d, -en or -ing ending on a stem of ``known``."""
+    for ending in ("ed", "d", "en", "ing"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            stem = word[:-len(ending)]
+            if stem in known or stem + "e" in known or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in known):
+                return True
+    return False
+
+
+def inserted_restrictions(pair) -> list[Ungrounded]:
+    """Words inserted in place in the paraphrase's question sentence that narrow a noun there (not only the asked
+    thing: "how many students are *female* seniors enrolled in art"): one or two words added between kept
+    words, an adjective or noun modifying a noun after it that names a thing one counts (WordNet: objects,
+    persons, food...; not "a *joint* run"), that the question never uses (nor as the verb of a participle,
+    "the *escaped* animals") and that WordNet does not tie to it (:func:`_adjective_grounded`, :func:`_relate`), as :data:`NARROWED`. Without WordNet,
+    nothing."""
+    lexicon = default_lexicon()
+    question, paraphrase = pair.question, pair.paraphrase
+    ask = find_ask(paraphrase)
+    if lexicon is None or ask is None or paraphrase.doc is None:
+        return []
+    sentence = ask.sentence
+    known = {w for t in question.doc for w in (t.lower_, _lemma(t))}
+    q_nouns = list(dict.fromkeys(_lemma(t) for t in question.doc if t.pos_ in _NOUN_POS and t.is_alpha))
+    q_adjectives = {_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
+    ops = pair.alignment.token_opcodes
+    found = []
+    for k, (op, _i1, _i2, j1, j2) in enumerate(ops):
+        if op != "insert" or j2 - j1 > 2 or not 0 < k < len(ops) - 1 or ops[k - 1][0] != "equal" \
+                or ops[k + 1][0] != "equal":
+            continue
+        for tok in paraphrase.doc[j1:j2]:
+            noun = tok.head
+            if not (sentence.start <= tok.idx < sentence.end) or tok.dep_ not in _MODIFIER_DEPS \
+                    or noun.pos_ != "NOUN" or not tok.i < noun.i <= j2 or not _restricts(tok):
+                continue
+            key = _lemma(tok)
+            if key in known or tok.lower_ in known or _negated(tok.lower_) in known or _participle_of(key, known):
+                continue
+            if not set(lexicon.kinds(_lemma(noun))) & COUNTED_KINDS:
+                continue  # "a *joint* run": an act or an event, not a thing the problem counts
+            tied = (_adjective_grounded(key, q_adjectives, q_nouns, lexicon) if tok.pos_ == "ADJ"
+                    else _relate(key, q_nouns, lexicon, None)[0] is None)
+            if not tied:
+                found.append(Ungrounded(NARROWED, _mention(tok), _mention(noun)))
+    return found
+
+
+@dataclass(frozen=True)
+class Part:
+    """The paraphrase asks about a part of what the question asks (``modifier`` + ``noun``: "*red* tomatoes"),
+    where the problem names the noun with ``others`` modifiers too ("green tomatoes")."""
+
+    modifier: Mention
+    noun: Mention
+    others: tuple[Mention, ...]
+
+
+def asked_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Part]:
+    """Modifiers of the paraphrase's asked thing that the question's asked thing lacks, where the question
+    splits that noun by such modifiers ("105 *green* tomatoes and 71 *red* tomatoes ... how many tomatoes are
+    left" -> "how many *red* tomatoes are left"): the paraphrase asks about one part, the question about the
+    whole (a modifier the problem never states is :func:`ungrounded_things`')."""
+    p_asked, q_asked = asked_things(paraphrase), asked_things(question)
+    if not p_asked or not q_asked or question.doc is None:
+        return []
+    q_nouns = {_lemma(w.token) for w in q_asked if w.modifies is None}
+    q_modifiers = {(_lemma(w.modifies), _lemma(w.token)) for w in q_asked if w.modifies is not None}
+    found = []
+    for word in p_asked:
+        if word.modifies is None or word.token.pos_ != "ADJ":
+            continue
+        noun, key = _lemma(word.modifies), _lemma(word.token)
+        if noun not in q_nouns or (noun, key) in q_modifiers:
+            continue
+        uses = [c for t in question.doc if t.pos_ == "NOUN" and _lemma(t) == noun
+                for c in t.children if c.dep_ == "amod" and c.pos_ == "ADJ" and _restricts(c)]
+        if any(_lemma(c) == key for c in uses):
+            others = tuple(_mention(c) for c in uses if _lemma(c) != key)
+            if others:
+                found.append(Part(word.mention, _mention(word.modifies), others))
+    return found
