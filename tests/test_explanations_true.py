@@ -167,6 +167,9 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
     ("Tom picked 40 pears and ate 7 of them. How many more pears did Tom pick than those he ate?",
      "Tom picked 40 pears and ate 7 of them. How many more pears did Tom eat than those he picked?",
      "comparison_reversed"),
+    ("Ada bakes 12 muffins and her 2 sons bake 10 muffins. How many muffins do they bake in all?",
+     "Ada bakes 12 muffins and her 2 sons bake 10 muffins. Her sister bakes 2 muffins too. How many muffins do "
+     "they bake in all?", "fact_added"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)

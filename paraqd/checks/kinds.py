@@ -61,6 +61,9 @@ class FindingKind(enum.StrEnum):
     NUMBER_REPEAT_ADDED = ("number_repeat_added", "numbers", (MINOR,),
                            "{the number} appears {n} times in the paraphrase but {m} in the question",
                            "a value written more times than in the question")
+    FACT_ADDED = ("fact_added", "numbers", (MAJOR,),
+                  "the paraphrase adds {number}, a new quantity of what the problem computes with",
+                  "a value of the question written again for another thing the problem computes with")
     NUMBER_KIND_CHANGED = ("number_kind_changed", "numbers", (MINOR,), "{old} ({kind}) is written {new} ({kind})",
                            "the same value of another kind (\"20%\" -> \"20\", \"$5\" -> \"5\")")
     # -- units
