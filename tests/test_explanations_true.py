@@ -170,6 +170,8 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
     ("Ada bakes 12 muffins and her 2 sons bake 10 muffins. How many muffins do they bake in all?",
      "Ada bakes 12 muffins and her 2 sons bake 10 muffins. Her sister bakes 2 muffins too. How many muffins do "
      "they bake in all?", "fact_added"),
+    ("A cafe owner had 20 guests. Later she got 6 new guests. How many guests does she have now?",
+     "A cafe owner had 20 guests. Later 6 more guests left. How many guests does she have now?", "direction_flipped"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)

@@ -193,8 +193,10 @@ class RelationCheck(Check):
             if q.verb_at.start in seen:
                 continue
             seen.add(q.verb_at.start)
-            q_who, p_who = q.mention_of(flip.who), p.mention_of(flip.who)
-            q_way, p_way = (_way(flip.who, q_who, d.sign_of(flip.who)) for d in (q, p))
+            p_key = flip.other or flip.who
+            q_who, p_who = q.mention_of(flip.who), p.mention_of(p_key)
+            q_way = _way(flip.who, q_who, q.sign_of(flip.who))
+            p_way = _way(p_key, p_who, p.sign_of(p_key))
             findings.append(Finding(
                 FindingKind.DIRECTION_FLIPPED,
                 f'"{flip.number.text}" {q_way} in the question ("{q.verb_at.text}") but {p_way} in the paraphrase '
