@@ -210,6 +210,10 @@ def test_every_finding_on_operator_outputs_is_true(key, data, question_pool, par
      "Ana buys 4 pens and Ben buys 3 pens. How many pens does Ben buy?"),
     ("Omar paid $18 for 3 mugs. Now he has $7. How much did each mug cost?",
      "Omar paid $18 for 3 mugs. Now he has $7. How much money did Omar have before buying the mugs?"),
+    ("A yard is 14 meters long and 9 meters wide. How much longer is the yard than it is wide?",
+     "A yard is 14 meters long and 9 meters wide. What is the perimeter of the yard?"),
+    ("Ola baked 40 buns. She sold 12 buns and gave away 6. How many buns does she have left?",
+     "Ola baked 40 buns. She sold 12 buns and gave away 6. How many buns did she sell or give away?"),
 ])
 def test_question_quantity_changed_names_words_of_the_texts(checker, question, paraphrase):
     findings = [f for f in checker.check(question, paraphrase).findings if f.kind == "question_quantity_changed"]
