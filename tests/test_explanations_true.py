@@ -172,6 +172,9 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
      "they bake in all?", "fact_added"),
     ("A cafe owner had 20 guests. Later she got 6 new guests. How many guests does she have now?",
      "A cafe owner had 20 guests. Later 6 more guests left. How many guests does she have now?", "direction_flipped"),
+    ("Pia had $60. She paid $20 for a coat. She then spent half of the money she had left on shoes. How much money "
+     "does Pia have now?", "Pia had $60. She paid $20 for a coat. She then spent half of the money she started with "
+     "on shoes. How much money does Pia have now?", "base_changed"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)

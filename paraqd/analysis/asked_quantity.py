@@ -137,6 +137,11 @@ def _aggregate_of(tok, has_than: bool) -> str | None:
     return AGGREGATES.get(word) or AGGREGATES.get(lemma)
 
 
+def aggregate_of(tok) -> str | None:
+    """The aggregate a word says (:data:`AGGREGATES`, read as in an asking clause without "than"), or ``None``."""
+    return _aggregate_of(tok, False)
+
+
 def _neighbour(tok, offset: int) -> str:
     i = tok.i + offset
     return tok.doc[i].lower_ if 0 <= i < len(tok.doc) else ""

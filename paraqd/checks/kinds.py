@@ -155,6 +155,10 @@ class FindingKind(enum.StrEnum):
                          "question (\"{word}\") but {the other way} in the paraphrase (\"{word}\")",
                          "a quantity moves the other way for someone (gives -> gets, adds -> removes, got on -> got "
                          "off): read from its verb and the verb's arguments")
+    BASE_CHANGED = ("base_changed", "relations", (MAJOR,),
+                    "\"{number}\" is taken of another whole: \"{word}\" in the question, \"{word}\" in the paraphrase",
+                    "a fraction or percentage taken of another whole (\"a quarter of the money he had left\" -> \"... "
+                    "he started with\")")
     COMPARISON_REVERSED = ("comparison_reversed", "relations", (CRITICAL,),
                            "{word} compares the other way round: ...",
                            "the two sides of a comparison swapped with the same comparative (\"how many more did he "

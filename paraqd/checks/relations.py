@@ -14,6 +14,7 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 
 from __future__ import annotations
 
+from ..analysis.bases import changed_bases
 from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
@@ -84,6 +85,9 @@ class RelationCheck(Check):
         findings += self._in_place_findings(pair, flipped_scales)
         findings += self._day_and_role_findings(pair)
         findings += self._direction_findings(pair, findings)
+        findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is taken of another whole: "{c.old.text}" in '
+                             f'the question, "{c.new.text}" in the paraphrase', Severity.MAJOR, (c.number, c.old),
+                             (c.new,)) for c in changed_bases(pair)]
         findings += self._negation_findings(pair, q_words, p_words)
         return findings
 
