@@ -175,6 +175,8 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
     ("Pia had $60. She paid $20 for a coat. She then spent half of the money she had left on shoes. How much money "
      "does Pia have now?", "Pia had $60. She paid $20 for a coat. She then spent half of the money she started with "
      "on shoes. How much money does Pia have now?", "base_changed"),
+    ("A bakery is open 10 hours a day. How many hours is it open in a week?",
+     "A bakery is open 25 hours a day. How many hours is it open in a week?", "rate_impossible"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)

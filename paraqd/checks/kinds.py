@@ -159,6 +159,9 @@ class FindingKind(enum.StrEnum):
                     "\"{number}\" is taken of another whole: \"{word}\" in the question, \"{word}\" in the paraphrase",
                     "a fraction or percentage taken of another whole (\"a quarter of the money he had left\" -> \"... "
                     "he started with\")")
+    RATE_IMPOSSIBLE = ("rate_impossible", "relations", (MAJOR,),
+                       "\"{amount} {period}\" holds more time than the period: the problem cannot happen",
+                       "a rate of time longer than its period (\"30 hours a day\") that the question does not have")
     COMPARISON_REVERSED = ("comparison_reversed", "relations", (CRITICAL,),
                            "{word} compares the other way round: ...",
                            "the two sides of a comparison swapped with the same comparative (\"how many more did he "

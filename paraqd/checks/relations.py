@@ -18,6 +18,7 @@ from ..analysis.bases import changed_bases
 from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
+from ..analysis.feasible import impossible_rates
 from ..analysis.information import timed_problem
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
@@ -88,8 +89,17 @@ class RelationCheck(Check):
         findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is taken of another whole: "{c.old.text}" in '
                              f'the question, "{c.new.text}" in the paraphrase', Severity.MAJOR, (c.number, c.old),
                              (c.new,)) for c in changed_bases(pair)]
+        findings += self._impossible(pair)
         findings += self._negation_findings(pair, q_words, p_words)
         return findings
+
+    @staticmethod
+    def _impossible(pair: QuestionPair) -> list[Finding]:
+        """Rates of time longer than their period that the question does not have (:mod:`paraqd.analysis.feasible`)."""
+        had = {(a.text, b.text) for a, b in impossible_rates(pair.question)}
+        return [Finding(FindingKind.RATE_IMPOSSIBLE, f'"{a.text} {b.text}" holds more time than the period: the '
+                        'problem cannot happen', Severity.MAJOR, (), (a, b))
+                for a, b in impossible_rates(pair.paraphrase) if (a.text, b.text) not in had]
 
     def _missing(self, pair: QuestionPair) -> Severity:
         return self.deleted if pair.is_deletion else self.missing
