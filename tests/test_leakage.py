@@ -47,3 +47,16 @@ def test_every_guard_uses_the_same_key(tmp_path):
     assert all(v in recipes and v in pairs for v in VARIANTS)
     built = QuestionPool.build([str(pool)], [LabelledPairs.read(evaluation)], limit=None, validation=0, seed=1)
     assert built.stats["dropped_eval_overlap"] == 2 and sorted(built.train) == sorted(others)
+
+
+
+def test_the_recipes_exclude_every_dev_file_of_the_checkout():
+    from pathlib import Path
+
+    from paraqd.training.data.building import source_dev_files
+
+    dev = Path(__file__).resolve().parents[1] / "data" / "dev"
+    found = set(source_dev_files())
+    assert {p.resolve() for p in found} == {p.resolve() for p in [*dev.glob("*.csv"), *dev.glob("blind/*.csv")]}
+    names = {p.name for p in found}
+    assert {"rewordings_check.csv", "rewordings_styles_gsm8k_blind.csv", "aqua_dev_labelled.csv"} <= names

@@ -45,13 +45,14 @@ def banned_questions(paths: Iterable[str | os.PathLike]) -> LeakageFilter:
 
 
 def source_dev_files() -> list[Path]:
-    """The hand-labelled dev pair files of a source checkout (``data/dev/*_labelled.csv``, the style rewordings
-    ``data/dev/rewordings_styles_*.csv`` and their blind parts ``data/dev/blind/*.csv``); none when installed.
+    """The hand-labelled dev pair files of a source checkout (every ``data/dev/*.csv``: the ``*_labelled.csv``
+    files, the style rewordings ``rewordings_*.csv``, and the blind parts ``data/dev/blind/*.csv``); none when
+    installed.
 
     The training recipes always exclude them: a model selected or reported on them must not have seen them.
     """
     root = Path(__file__).resolve().parents[3] / "data" / "dev"
-    patterns = ("*_labelled.csv", "rewordings_styles_*.csv", "blind/*.csv")
+    patterns = ("*.csv", "blind/*.csv")
     return sorted(Path(p) for pattern in patterns for p in glob.glob(str(root / pattern)))
 
 
