@@ -241,7 +241,7 @@ def _remainder_to_moved(question: QuestionDoc, paraphrase: QuestionDoc, q: Asked
     """The question asks for what is left ("how many do they have *left*") and the paraphrase, asking for nothing
     that remains, asks with the story's own verbs that take quantities away ("how many did they *give out* or
     *sell*", with WordNet: :func:`~paraqd.analysis.directions.verb_direction`): it asks for what went, not for
-    what stayed."""
+    what stayed. A negated verb ("how many did they *not* sell") asks for what stayed."""
     if REMAINING not in q.aggregates or {REMAINING, NOW} & set(p.aggregates):
         return None
     clause = q.ask.clause or q.ask.sentence
@@ -249,11 +249,21 @@ def _remainder_to_moved(question: QuestionDoc, paraphrase: QuestionDoc, q: Asked
              if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
     toks, main = _clause_tokens(paraphrase, p.ask)
     losing = tuple(token_mention(t) for t in toks if t.i in main and t.pos_ == "VERB"
-                   and (t.lemma_ or t.text).lower() in story
+                   and (t.lemma_ or t.text).lower() in story and not _negated(t)
                    and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS)
     if not losing:
         return None
     return AskedChange("moved", (q.aggregates[REMAINING],), losing, REMAINING, "moved")
+
+
+def _negated(verb) -> bool:
+    """Whether ``verb`` or a verb it is coordinated with has a negation ("did *not* sell or give away")."""
+    while True:
+        if any(c.dep_ == "neg" for c in verb.children):
+            return True
+        if verb.dep_ != "conj" or verb.head.i == verb.i:
+            return False
+        verb = verb.head
 
 
 def _other_owner(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
