@@ -358,7 +358,8 @@ def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
         who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
         if who is not None:
             found.append(DirectionFlip(q_num, q_dir, p_dir, who))
-        elif _one_holder(q_dir, p_dir):
+        elif _one_holder(q_dir, p_dir) and _by_itself(*((pair.question, q_num) if q_dir.sign_of(PLACE) else
+                                                         (pair.paraphrase, p_num))):
             found.append(DirectionFlip(q_num, q_dir, p_dir, q_dir.signs[0][0], p_dir.signs[0][0]))
     return found
 
@@ -366,11 +367,18 @@ def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
 def _one_holder(q_dir: Direction, p_dir: Direction) -> bool:
     """Whether, with another verb and no one named in both texts, one text has the number's one holder gain it
     and the other has it leave the place: "he got 4 new customers" -> "4 more customers left" (his customers are
-    where he is). A giver's loss is no such flip: what leaves a giver arrives at the place of another."""
+    where he is; :func:`_by_itself`). A giver's loss is no such flip: what leaves a giver arrives at another's place."""
     if len(q_dir.signs) != 1 or len(p_dir.signs) != 1 or q_dir.verb.split()[0] == p_dir.verb.split()[0]:
         return False
     signs = dict((*q_dir.signs, *p_dir.signs))
     return len(signs) == 2 and signs.get(PLACE) == LOSS and AMOUNT not in signs and GAIN in signs.values()
+
+
+def _by_itself(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether the things ``number`` counts leave by themselves, as the subject ("4 customers *left*"), not taken
+    by an agent, who gains them ("they *harvest* 76 sacks" from a field)."""
+    found = _doer(doc, number)
+    return found is not None and any(t.idx == number.start for t in found[1].subtree)
 
 
 def _aligned(pair: QuestionPair):
