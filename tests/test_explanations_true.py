@@ -184,6 +184,23 @@ def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     assert not [w for f in result.findings for w in falsehoods(q, p, f)]
 
 
+@pytest.mark.parametrize("q, p", [
+    ("Ravi stands in a queue at the bakery. He is 9th from the front of the queue. How many people are in the "
+     "queue?", "Ravi stands in a tuesday at the bakery. He is 9th from the front of the tuesday. How many people "
+     "are in the tuesday?"),
+    ("In a town, 30% of the people travel by train and 45% travel by bus. What percent travel by train or bus?",
+     "In a town, 30% of the people window by train and 45% window by bus. What percent window by train or bus?"),
+])
+def test_word_kind_findings_are_true(checker, q, p):
+    result = checker.check(q, p)
+    assert "word_kind_changed" in result.kinds()
+    assert not [w for f in result.findings for w in falsehoods(q, p, f)]
+    # the old word is the question's and gone from the paraphrase; the new word is the paraphrase's
+    for f in result.findings:
+        if f.kind == "word_kind_changed":
+            assert not _has_word(p, f.question_spans[0].text) and not _has_word(q, f.paraphrase_spans[0].text)
+
+
 # -- properties over the development files and the operators' outputs -------------------------------------------
 
 @SETTINGS

@@ -96,8 +96,8 @@ def _has_wh(sent) -> bool:
     relative "what"/"which" inside a clause ("more money than what Pankaj has") does not ask anything."""
     toks = [t for t in sent if not t.is_space]
     for i, tok in enumerate(toks):
-        if tok.lower_ not in WH_WORDS:
-            continue
+        if tok.lower_ not in WH_WORDS or tok.head.dep_ == "relcl":
+            continue  # "..., which is about one year.": a relative clause asks nothing
         before = toks[i - 1] if i else None
         if before is None or before.is_punct:
             return True

@@ -21,6 +21,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .document import Mention, QuestionDoc
+from .quantities import quantities, rate_periods
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -57,8 +58,27 @@ def day_of(doc: QuestionDoc, start: int, end: int) -> tuple[int, str] | None:
 _DAY_WORD = re.compile(r"\b(?:" + "|".join(WEEKDAYS) + r")s?\b|\bweek(?:day|end)s?\b", re.IGNORECASE)
 
 
+#: a range of weekdays: "Monday through Wednesday", "from Monday to Friday", "Monday-Friday"
+_DAY_RANGE = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")s?\s*(?:through|thru|to|till|until|-|–)\s*("
+                        + "|".join(WEEKDAYS) + r")s?\b", re.IGNORECASE)
+
+
 def _day_words(text: str) -> set[str]:
-    return {m.group().lower().rstrip("s") for m in _DAY_WORD.finditer(text)}
+    """The day words of ``text``, with every day inside a range it names ("Monday through Wednesday" names
+    Tuesday too)."""
+    words = {m.group().lower().rstrip("s") for m in _DAY_WORD.finditer(text)}
+    for m in _DAY_RANGE.finditer(text):
+        first, last = WEEKDAYS.index(m.group(1).lower()), WEEKDAYS.index(m.group(2).lower())
+        words.update(WEEKDAYS[first:last + 1] if first <= last else WEEKDAYS[first:] + WEEKDAYS[:last + 1])
+    return words
+
+
+def counts_days(doc: QuestionDoc) -> bool:
+    """Whether ``doc`` counts days, so that a weekday added to it can change a count: a quantity or a rate in
+    days ("3 days", "5 times a day", "daily") or a day of the week it names. A problem that counts only hours
+    or weeks ("every week", "at 4:00 pm") counts no days: "every Thursday" or "before the weekend" is setting."""
+    return bool(_day_words(doc.text)) or any(period == "day" for _, period in rate_periods(doc)) or any(
+        q.unit.unit.name == "day" and q.number is not None for q in quantities(doc))
 
 
 def added_days(pair: QuestionPair) -> list[Mention]:

@@ -27,9 +27,8 @@ change of the problem, and report context as a note instead (``context_added``, 
   of it measures a context number, or, in a kind of unit the question measures nothing in, is counted once
   by its article ("on a day when"); a unit measuring nothing is the unit check's.
 - :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
-  period, or a question asked in a unit of time); only then can a weekday added to it ("Monday through
-  Friday") change the count, and otherwise a weekday is setting ("on Saturday morning")
-  (:class:`~paraqd.checks.context.ContextCheck`).
+  period, or a question asked in a unit of time). Whether a weekday added can change a count is
+  :func:`~paraqd.analysis.days.counts_days`'s (only in a problem that counts days).
 
 It also reads what the grounding and comparison checks compare: :func:`asked_nouns` (the nouns of the asking
 clause) and :func:`comparisons` (each compared value's way: a factor or a difference).
@@ -43,7 +42,16 @@ from collections.abc import Iterable, Sequence
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
-from .measures import DISTRIBUTIVE, distributes, label, measured_attribute, phrase_root, unit_of
+from .measures import (
+    DISTRIBUTIVE,
+    age_of_person,
+    described_count,
+    distributes,
+    label,
+    measured_attribute,
+    phrase_root,
+    unit_of,
+)
 from .multipliers import extract_multipliers
 from .quantities import quantities as all_quantities
 from .quantities import rate_periods
@@ -56,6 +64,8 @@ _NOUN_POS = frozenset({"NOUN", "PROPN"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: coins are money: "50 cents" in a problem in dollars is money too
 _MONEY = {"Coin": "Currency"}
+#: the words of the attribute age: a problem that says one computes with ages ("twice as old", "her age")
+_AGE_WORDS = frozenset({"age", "old", "young", "older", "younger", "oldest", "youngest"})
 #: the relations under which a noun of the paraphrase names a thing the problem counts
 _SAME_THING = frozenset({SAME, SYNONYM, MORE_GENERAL, MORE_SPECIFIC})
 
@@ -95,6 +105,7 @@ def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
     node = phrase_root(span[-1])
     if not conjuncts and node.dep_ not in _SUBJECT_DEPS:  # "Cody and his two friends split": one agent
         node = phrase_root(span[-1], stop_deps=frozenset({"conj"}))
+        node = _below_noun(node, span[-1])
     tokens = list(node.subtree)
     counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUN_POS
     if not counts_noun and node.head.i != node.i:
@@ -110,6 +121,19 @@ def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
                       and t.idx not in in_unit)
     starts = frozenset(t.idx for t in tokens if t.i not in inside)
     return nouns, starts
+
+
+def _below_noun(node, token):
+    """The part of ``node``'s phrase that is ``token``'s own when ``token`` stands in a prepositional phrase
+    that modifies a noun ("466 pots *on the 3 shelves of the greenhouse*": the shelves are counted, the pots
+    only placed there), unless a distributive quantifier spreads one over the other ("544 pots in *each* of the
+    10 gardens")."""
+    tok = token
+    while tok.i != node.i and tok.head.i != tok.i:
+        if tok.dep_ == "prep" and tok.head.pos_ in _NOUN_POS:
+            return node if any(t.lower_ in DISTRIBUTIVE for t in tok.subtree) else tok
+        tok = tok.head
+    return node
 
 
 def _is_year(doc: QuestionDoc, number: NumberMention) -> bool:
@@ -166,7 +190,13 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     labelled = label(paraphrase, number) if unit is None else None
     if labelled:  # "jersey number 23" names a thing, it counts nothing
         return not (_in_question_sentence(paraphrase, number) or any(_known_noun(n, question) for n in labelled))
+    parts = described_count(paraphrase, number) if unit is None else None
+    if parts is not None:  # "a 4-floor shop" counts floors: new to the problem unless it computes with them
+        return not (_in_question_sentence(paraphrase, number) or _known_noun(parts, question))
     measured = measured_attribute(paraphrase, number, unit)
+    if measured is None and unit is None and age_of_person(paraphrase, number) and not any(
+            t.lemma_.lower() in _AGE_WORDS for t in question.doc):
+        measured = frozenset({"age"})  # "since he was seven": an age, in a problem that computes with none
     if measured is not None:
         return _context_attribute(question, paraphrase, number, measured)
     if not nouns or any(_known_noun(noun, question) for noun in nouns):
@@ -229,8 +259,8 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     if span is None or len(span) == 0:
         return False
     node = phrase_root(span[-1])
-    if node.head.i == node.i:
-        return False
+    if node.head.i == node.i or (node.dep_ == "conj" and node.pos_ in _NOUN_POS):
+        return False  # "had 15 marbles and 4 glass jars" (an object coordinated to the verb): side by side
     if node.dep_ == "prep" and node.lower_ not in _PARTNER_PREPS and not any(
             t.lower_ in DISTRIBUTIVE for t in node.subtree):
         return False  # an adjunct that only places the event ("at his 6 tables", "in the 3 rooms")

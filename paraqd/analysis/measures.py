@@ -105,6 +105,38 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
     return nouns or None
 
 
+def described_count(doc: QuestionDoc, number: NumberMention) -> str | None:
+    """The noun (by lemma) ``number`` counts when the count describes another thing by its parts: "an
+    *18-hole* golf course", "a *4-floor* shop" (holes, floors); ``None`` otherwise."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    tok = span[-1]
+    counted = tok.head
+    if tok.dep_ != "nummod" or counted.pos_ not in _NOUN_POS or counted.dep_ not in ("compound", "amod") \
+            or counted.head.pos_ not in _NOUN_POS or counted.head.i <= counted.i:
+        return None
+    return _lemma(counted)
+
+
+#: personal pronouns: "since *he* was seven" is an age
+_PERSONAL = frozenset({"he", "she", "i", "we", "they", "you"})
+
+
+def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` is a person's age written bare, as the complement of "be" with a personal subject
+    ("since *he* was seven", "when she was 10"): no noun, no unit, the person's age."""
+    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    if span is None or len(span) == 0 or number.kind != "cardinal":
+        return False
+    tok = span[-1]
+    verb = tok.head
+    if tok.dep_ not in ("attr", "acomp") or verb.lemma_ != "be":
+        return False
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    return bool(subjects) and (subjects[0].lower_ in _PERSONAL or subjects[0].ent_type_ == "PERSON")
+
+
 def _antecedent_attribute(doc: QuestionDoc, number: NumberMention):
     """What "it" measures when it is the attribute of ``number``: the attribute of the nearest number before it
     that measures one (the thing last measured), else ``None``."""
@@ -132,6 +164,9 @@ def _attribute_of(head):
         return None
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    if not subjects and not objects and verb.dep_ == "conj" and verb.head.pos_ in VERB_POS:
+        # "the humidity was 30% but *increased to 50%*": a coordinated verb shares its head verb's subject
+        subjects = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
     if head.dep_ == "prep" and objects:
         return objects[0]  # "raise the humidity to 80%"
     if subjects and subjects[0].tag_ in ("WP", "WDT") and verb.dep_ == "relcl":

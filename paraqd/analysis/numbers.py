@@ -27,8 +27,8 @@ Decisions (see ``tests/test_analysis.py``):
 * ``second`` is an ordinal, except after a number or *a, an, per, each, one* (``30 second``, ``a second``:
   the time unit). ``first``, ``third``, ... are ordinals; ``a third``, ``two thirds`` are fractions.
 * ``half`` alone is 0.5; ``quarter`` only counts with a numerator (``a quarter``, ``three quarters``)
-  because a bare "quarter" is often the coin. ``dozen`` needs a count (``a dozen``, ``two dozen``);
-  ``dozens`` is not a number. ``twice``/``thrice`` are multipliers, not numbers: they are left alone.
+  because a bare "quarter" is often the coin; ``one fifth`` reads as ``a fifth``. ``dozen`` needs a count
+  (``two dozen(s)``); ``hundred`` alone only after *every, each, per*. ``twice`` is a multiplier, left alone.
 * Money: a currency sign before the numeral is part of the mention (``$1.90``: mention ``$1.90``, numeral
   ``1.90``, ``currency="$"``); a currency word after it (``500 dollars``) only sets ``kind="currency"`` and
   ``currency="dollars"``: the word itself is a unit mention, not part of the number.
@@ -58,7 +58,7 @@ _DIGIT_NUMBER = re.compile(
     r"|(?P<dec>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+|(?<=\d)(?:(?<=[$₹€£.]\d)|(?<=[$₹€£.]\d\d)),\d\d(?![\d,]))?|\.\d+)"
     r")"
     r"(?:(?P<ord>st|nd|rd|th)(?![A-Za-z]))?"
-    r"(?:(?P<scale>[ ](?:hundred|thousand|million|billion|trillion|dozen))(?![A-Za-z]))?"
+    r"(?:(?P<scale>[ ](?:hundred|thousand|million|billion|trillion|dozens?))(?![A-Za-z]))?"
     r"(?P<pct>[ ]?%|[ ](?:percent|per[ ]?cent)(?![A-Za-z]))?",
 )
 _CURRENCY_WORD = re.compile(
@@ -107,8 +107,8 @@ _ONE_PRONOUN_BEFORE = {"no", "the", "this", "that", "which", "each", "any", "eve
 _FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "as",
                     "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "shall", "should",
                     "may", "might", "must", "has", "have", "had", "do", "does", "did",
-                    "in", "on", "at", "for", "to", "from", "with", "by", "into", "than",
-                    "and", "or", "but", "while", "so"}
+                    "in", "on", "at", "for", "to", "from", "with", "by", "into", "than", "off", "over", "per",
+                    "more", "less", "fewer", "and", "or", "but", "while", "so"}
 #: a clock time's zero minutes ("6:00" is 6 o'clock: the "00" is no number of its own; not "3:0", "10:05")
 _ZERO_MINUTES = re.compile(r"\d:00$")
 _SECOND_TIME_BEFORE = {"a", "an", "per", "each", "one"}
@@ -161,7 +161,7 @@ def _digit_numbers(text: str) -> list[NumberMention]:
             value = -value
         if m.group("scale"):
             scale = m.group("scale").strip()
-            value *= 12 if scale == "dozen" else 100 if scale == "hundred" else SCALE_WORDS[scale]
+            value *= 12 if scale.startswith("dozen") else 100 if scale == "hundred" else SCALE_WORDS[scale]
         if m.group("ord") and kind == "cardinal":
             kind = "ordinal"
         currency = None
@@ -269,8 +269,8 @@ class _WordParser:
             return i + 1, ORDINAL_WORDS[w], "ordinal"
         if w == "half":
             return i + 1, 0.5, "fraction"
-        if w in ("hundred", "thousand") and self.text[self.toks[i].end:self.toks[i].end + 1] == "-" \
-                and self.joined(i + 1):
+        if w in ("hundred", "thousand") and ((self.text[self.toks[i].end:self.toks[i].end + 1] == "-" and self.joined(
+                i + 1)) or (self.low(i - 1) in ("every", "each", "per") and self.joined(i))):  # "every hundred people"
             return i + 1, 100 if w == "hundred" else 1000, "cardinal"  # "hundred-dollar bills"
         return None
 
@@ -400,7 +400,7 @@ class _WordParser:
                     return k + 1, dec * SCALE_WORDS[self.low(k)], "decimal"
                 return k, dec, "decimal"
             return j, value, "cardinal"
-        if nxt == "dozen":
+        if nxt in ("dozen", "dozens"):  # "2 dozen", "two dozens of eggs"
             return j + 1, value * 12, "cardinal"
         if nxt in ORDINAL_WORDS and (
                 (last == "tens" and ORDINAL_WORDS[nxt] < 10)
@@ -409,7 +409,7 @@ class _WordParser:
         if last == "scale" and nxt in ("and",) and self.joined(j + 1) and self.low(j + 1) in ORDINAL_WORDS:
             return j + 2, value + ORDINAL_WORDS[self.low(j + 1)], "ordinal"
         den = _denominator(nxt, value)
-        if den is not None and value < 1000 and self._fraction_context(j):
+        if den is not None and value < 1000 and self._fraction_context(j, value):
             return j + 1, value / den, "fraction"
         if nxt == "over" and self.joined(j + 1):
             den = self.cardinal(j + 1)
@@ -422,12 +422,14 @@ class _WordParser:
                 return k, value + part, "fraction"
         return j, value, "cardinal"
 
-    def _fraction_context(self, j: int) -> bool:
+    def _fraction_context(self, j: int, numerator: float = 0) -> bool:
         """Whether the denominator word at ``j`` makes a fraction: hyphenated ("two-thirds") or followed by
-        *of*/*as* ("two thirds of it"); not "5 quarters and 2 dimes", "4 quarters, 3 dimes"."""
-        if "-" in self.text[self.toks[j - 1].end:self.toks[j].start]:
+        *of*/*as* ("two thirds of it"); not "5 quarters and 2 dimes", "4 quarters, 3 dimes"; after "one", where
+        "a" would ("one quarter the size", "one fifth have"; not "one fifth grader")."""
+        after = self.low(j + 1) if self.joined(j + 1) else ""
+        if "-" in self.text[self.toks[j - 1].end:self.toks[j].start] or after in ("of", "as"):
             return True
-        return self.joined(j + 1) and self.low(j + 1) in ("of", "as")
+        return numerator == 1 and (self.low(j) in ("half", "quarter") or not after or after in _FRACTION_BEFORE)
 
     def _mixed_part(self, k: int) -> tuple[int, float] | None:
         """The fraction after "X and": "a half", "one third", "three quarters"."""

@@ -165,8 +165,9 @@ class QuestionPair:
                     (n for n in new if old.is_name and n.label == old.label), None)
             else:
                 # renamed in one place while the old word stays: only a word written *in its place* (the words
-                # around it kept) or counting the same number
-                partner = next((n for n in new if n.key in in_place.get(old.key, ())), None)
+                # around it kept) or counting the same number; not a measure of it ("three times as many pairs"
+                # -> "three times the size": the same quantity, measured)
+                partner = next((n for n in new if n.key in in_place.get(old.key, ()) and not _a_measure(n.key)), None)
             if partner is None:
                 if consistent and not self.misspelt(old):
                     vanished.append(old)
@@ -352,6 +353,13 @@ def _same_thing(a: str, b: str) -> bool:
     if lexicon is None:
         return spelling_variants(a, b)
     return bool(lexicon.counterpart(a, b))
+
+
+def _a_measure(word: str) -> bool:
+    """Whether the noun ``word``'s most frequent sense is an attribute in WordNet (size, distance, number,
+    length, weight: ``noun.attribute``)."""
+    lexicon = default_lexicon()
+    return lexicon is not None and lexicon.kinds(word)[:1] == ("attribute",)
 
 
 def _related(a: str, b: str) -> bool:

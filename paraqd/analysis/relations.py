@@ -267,6 +267,31 @@ def _said_once_for_both(paraphrase: QuestionDoc, at: int, tok) -> bool:
     return any(t.lower_ == tok.lower_ and role(t) == role(tok) for t in sent)
 
 
+def _clause_verb(tok):
+    """The verb of ``tok``'s clause, through the verbs it completes ("is going *to need*": "going")."""
+    node = tok
+    while node.head.i != node.i and node.pos_ not in _VERB_POS:
+        node = node.head
+    while node.dep_ == "xcomp" and node.head.i != node.i:
+        node = node.head
+    return node
+
+
+def _said_twice(question: QuestionDoc, tok, mentions) -> bool:
+    """Whether ``tok``'s word says its relation a second time in its clause, once as the determiner of what
+    it spreads over and once after the amount ("*Each* box holds 20 pencils *each*", "*each* pet is going to
+    need 2 beds *each*"): either one says it for both, so the one the paraphrase keeps is enough."""
+    verb = _clause_verb(tok)
+    for m in mentions:
+        other = question.doc.char_span(m.start, m.end, alignment_mode="expand")
+        if other is None or len(other) == 0 or other[0].i == tok.i:
+            continue
+        dets = [t.dep_ in ("det", "predet") for t in (tok, other[0])]
+        if any(dets) and not all(dets) and _clause_verb(other[0]).i == verb.i:
+            return True
+    return False
+
+
 #: the share of its words a paraphrase copies from the question above which it is a near copy
 #: (:attr:`~paraqd.analysis.pair.QuestionPair.copied_share`): valid GSM8K rewordings copy 81 % on average, LLM ones 36 %
 NEAR_COPY = 0.8
@@ -290,6 +315,9 @@ def lost_in_place(pair: QuestionPair, lexicon: RelationLexicon) -> list[tuple[Me
     lost = []
     q_count = Counter(key for key, _ in q_poles.values())
     p_count = Counter(p_poles.values())
+    # "a *total* of 150", "in *total*" says what a lost "together" said (a paraphrase's word only: a question's
+    # "total" left out is often said by the sum the question asks anyway)
+    p_count[("distribution", "down")] += sum(1 for t in paraphrase.doc if t.lower_ == "total")
     # only words left out: a substitution may say the relation another way
     regions = {(i1, i2, j1) for i1, i2, j1, j2 in pair.aligned_substitutions(size=2, deletions=True)
                if j1 == j2}
@@ -303,7 +331,8 @@ def lost_in_place(pair: QuestionPair, lexicon: RelationLexicon) -> list[tuple[Me
             # elsewhere ("the boxes *each* hold" -> "*each* of the boxes holds") is moved, not lost
             if hit is None or q_count[hit[0]] <= p_count[hit[0]] or tok.pos_ in _VERB_POS:
                 continue
-            if _said_once_for_both(paraphrase, j1, tok):
+            if _said_once_for_both(paraphrase, j1, tok) or (
+                    p_count[hit[0]] and _said_twice(question, tok, [m for k, m in q_poles.values() if k == hit[0]])):
                 continue
             (scale, _), mention = hit
             # a comparison counts when it compares ("*more* ... than the small one"), not in "4 more days"

@@ -121,6 +121,8 @@ class LostContent:
     total: int = 0
     total_weight: float = 0.0
     last: dict[str, Mention] = field(default_factory=dict)
+    #: lost words the paraphrase still writes, fewer times: a repetition collapsed, the thing still named
+    repeated: frozenset[str] = frozenset()
 
     @property
     def n_lost(self) -> int:
@@ -128,7 +130,10 @@ class LostContent:
 
     @property
     def weight_lost(self) -> float:
-        return sum(self.weights[w] * n for w, n in self.lost.items())
+        """The weight of the words lost; a word still written ("the first chapter ... the second chapter" ->
+        "three chapters") weighs as a word of setting: the thing it names is still named."""
+        return sum(self.weights[w] * n * (SETTING_WEIGHT if w in self.repeated else 1.0)
+                   for w, n in self.lost.items())
 
     @property
     def information_lost(self) -> list[str]:
@@ -167,4 +172,5 @@ def lost_content(pair: QuestionPair, similar: Callable[[str, str], bool] | None 
                 if not counterpart(w, novel, similar=similar)
                 and not any(w in p for p in joined) and q_last[w].text.lower() not in split}
     q_weight = sum(weights[w] * c for w, c in q_counts.items())
-    return LostContent(lost, weights, total, q_weight, q_last)
+    repeated = frozenset(w for w in lost if p_counts.get(w, 0) > 0)
+    return LostContent(lost, weights, total, q_weight, q_last, repeated)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..analysis.document import QuestionDoc
 from ..analysis.pair import QuestionPair
+from ..analysis.replacements import DISTINCTION, RELATION, THING, kind_changes
 from ..analysis.wording import information_words
 from .base import Check
 from .findings import Finding, Severity
@@ -25,6 +26,11 @@ def aligned_substitutions(question: QuestionDoc, paraphrase: QuestionDoc, size: 
     """:meth:`QuestionPair.aligned_substitutions <paraqd.analysis.pair.QuestionPair.aligned_substitutions>` of
     two documents (kept for imports; a check reads it from its pair)."""
     return QuestionPair(question, paraphrase).aligned_substitutions(size, deletions)
+
+
+#: how a finding names the part a replaced word played (:class:`~paraqd.analysis.replacements.KindChange`)
+_PARTS = {THING: "a thing or person of the problem", RELATION: "the relation of a quantity",
+          DISTINCTION: "what tells two things apart"}
 
 
 class EntityCheck(Check):
@@ -49,8 +55,17 @@ class EntityCheck(Check):
         p_terms = pair.paraphrase_terms
         information = information_words(pair.question)
         findings = []
+        changes = kind_changes(pair)
+        changed = {c.old.text.lower() for c in changes}
+        for change in changes:
+            findings.append(Finding(
+                FindingKind.WORD_KIND_CHANGED, f'"{change.old.text}" ({_PARTS[change.part]}) became '
+                f'"{change.new.text}", {change.what}', Severity.MAJOR, (change.old,), (change.new,),
+            ))
         for r in pair.renames:
             old, new = r.old.mentions[0].text, r.new.mentions[0].text
+            if r.consistent and any(m.text.lower() in changed for m in r.old.mentions):
+                continue  # said above: the word that took its place is no name for it
             if r.consistent:
                 findings.append(Finding(
                     FindingKind.TERM_RENAMED, f'"{old}" was renamed "{new}" throughout', Severity.MINOR,

@@ -91,6 +91,15 @@ class FindingKind(enum.StrEnum):
     TERM_SWAPPED = ("term_swapped", "entities", (MAJOR,),
                     "\"{old}\" became \"{new}\", another part of the problem, in one place",
                     "one mention written as another thing of the problem")
+    WORD_KIND_CHANGED = ("word_kind_changed", "entities", (MAJOR,),
+                         "\"{old}\" ({a thing or person of the problem | the relation of a quantity | what tells two "
+                         "things apart}) became \"{new}\", {a word that names no thing | a time | an object, no "
+                         "quantity or shape | a noun}",
+                         "a word of the problem's information written in its place as a word of another kind: a "
+                         "counted thing as a word that names no thing or as a time (\"8 customers\" -> \"8 "
+                         "bought\", \"in a line\" -> \"in a thursday\"), a mathematical term as an object (\"the "
+                         "numerator\" -> \"the counter\"), a relation verb as a noun (\"travels by car\" -> \"glass "
+                         "by car\"), a distinguishing adjective as a noun")
     PRONOUN_MISRESOLVED = ("pronoun_misresolved", "entities", (MAJOR,),
                            "\"{pronoun}\" (that is, {name}) became \"{other}\", another person of the problem",
                            "a pronoun written as the wrong person")

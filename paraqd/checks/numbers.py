@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.information import context_numbers, repeat_counting_another_thing
 from ..analysis.measures import counts_back
+from ..analysis.number_forms import spelt_out
 from ..analysis.numbers import extract_multipliers
 from ..analysis.pair import QuestionPair
 from ..analysis.quantities import merge_spaced_fractions
@@ -101,6 +102,7 @@ class NumberCheck(Check):
         findings: list[Finding] = []
         tally.convert(pair.conversions)
         tally.same_words()
+        tally.spelt_out(question, paraphrase)
         findings += tally.kinds_changed()
         tally.silence(question, paraphrase)
         if not tally.missing and not tally.added:
@@ -148,6 +150,16 @@ class _Tally:
                         _bare(m.text) for m in self.p_by_key[other]}:
                     self.missing[key] -= 1
                     self.added[other] -= 1
+        _positive(self.missing)
+        _positive(self.added)
+
+    def spelt_out(self, question: QuestionDoc, paraphrase: QuestionDoc) -> None:
+        """One value written as others ("3 dozen" = "3 sets of 12", :func:`~paraqd.analysis.number_forms.spelt_out`)."""
+        for q_values, p_values in spelt_out(question, paraphrase):
+            q_keys, p_keys = Counter(("plain", v) for v in q_values), Counter(("plain", v) for v in p_values)
+            if q_keys <= self.missing and p_keys <= self.added:  # every one of them still unexplained
+                self.missing.subtract(q_keys)
+                self.added.subtract(p_keys)
         _positive(self.missing)
         _positive(self.added)
 
@@ -393,13 +405,18 @@ def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Findi
     """Two numbers that traded what they count: lost (a, x), (b, y); gained (a, y), (b, x). Roles are
     counted as multisets ("Jessica bought 2 shirts" elsewhere does not hide "2 pants, 5 shirts" -> "5 pants,
     2 shirts"); when no counted noun tells, the words around each number do (:func:`_swapped_places`)."""
-    swap = _cross_swap(number_roles(question), number_roles(paraphrase))
+    q_roles = number_roles(question)
+    swap = _cross_swap(q_roles, number_roles(paraphrase))
     if swap is not None:
         (q_a, q_b), (p_a, p_b), (x, y) = swap
         return [Finding(FindingKind.NUMBER_ROLES_SWAPPED, f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
                         Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
     swap = _cross_swap(_places(question), _places(paraphrase))
-    if swap is not None:
+    told = defaultdict(set)  # what each number counts: two that count one thing each, other things, are told
+    for _, role, m in q_roles:  # apart by it ("22 bottles of regular soda", "61 of diet soda"), not by place
+        told[m.start].add(role)
+    if swap is not None and not (len(told[swap[0][0].start]) == len(told[swap[0][1].start]) == 1
+                                 and told[swap[0][0].start] != told[swap[0][1].start]):
         (q_a, q_b), (p_a, p_b), _ = swap
         return [Finding(FindingKind.NUMBER_ROLES_SWAPPED, f"{q_a.text} and {q_b.text} swapped places",
                         Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from ..analysis.bases import changed_bases
 from ..analysis.comparatives import flipped_differences
-from ..analysis.days import added_days, changed_days
+from ..analysis.days import added_days, changed_days, counts_days
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.feasible import impossible_rates
-from ..analysis.information import timed_problem
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
     RelationLexicon,
@@ -172,11 +171,11 @@ class RelationCheck(Check):
                 self.deleted, (q_m,), (p_m,),
             ))
         new_days = added_days(pair)
-        if new_days and not timed_problem(pair.question):
-            # a weekday in a problem that counts no time is setting ("On Saturday morning, ..."): a note
+        if new_days and not counts_days(pair.question):
+            # a weekday in a problem that counts no days is setting ("On Saturday morning, ..."): a note
             findings.append(Finding(
                 FindingKind.CONTEXT_ADDED, f"the paraphrase adds {_quoted(new_days)}, days in a problem that counts "
-                "no time (context: the problem is the same)", Severity.MINOR, (), tuple(new_days),
+                "no days (context: the problem is the same)", Severity.MINOR, (), tuple(new_days),
             ))
         elif new_days:
             findings.append(Finding(
