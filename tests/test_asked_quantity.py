@@ -142,3 +142,37 @@ def test_another_thing_of_the_problem_asked_is_caught_and_the_same_thing_kept(ch
     assert "question_quantity_changed" in changed.kinds(Severity.MAJOR) and not changed.passed
     assert _changes(checker, question, ALBUM + "What is the number of stamps she owns?") == ()
     assert _changes(checker, question, ALBUM + "How many stamps does Kim own in all?") == ()
+
+
+# -- a difference asked as a property; what is left asked as what went ------------------------------------------
+
+YARD = "A yard is 14 meters long and 9 meters wide. "
+BUNS = "Ola baked 40 buns. She sold 12 buns and gave away 6. "
+
+
+def test_a_difference_asked_as_a_property_is_caught_and_a_difference_in_other_words_kept(checker):
+    from paraqd.analysis.lexicon import default_lexicon
+
+    if default_lexicon() is None:
+        pytest.skip("WordNet not installed (the optional extra)")
+    question = YARD + "How much longer is the yard than it is wide?"
+    changed = checker.check(question, YARD + "What is the perimeter of the yard?")
+    assert "question_quantity_changed" in changed.kinds(Severity.MAJOR) and not changed.passed
+    assert "compared" in {c.what for c in _changes(checker, question, YARD + "What is the perimeter of the yard?")}
+    for same in ("By how much does its length exceed its width?", "What is the difference between its length and "
+                 "its width?", "How many more meters long than wide is the yard?"):
+        assert "compared" not in {c.what for c in _changes(checker, question, YARD + same)}, same
+
+
+def test_what_is_left_asked_as_what_went_is_caught_and_what_is_left_in_other_words_kept(checker):
+    from paraqd.analysis.lexicon import default_lexicon
+
+    if default_lexicon() is None:
+        pytest.skip("WordNet not installed (the optional extra)")
+    question = BUNS + "How many buns does she have left?"
+    changed = BUNS + "How many buns did she sell or give away?"
+    assert "moved" in {c.what for c in _changes(checker, question, changed)}
+    assert not checker.check(question, changed).passed
+    for same in ("How many buns does she still have?", "How many buns remain after she sold and gave some away?",
+                 "How many buns does Ola keep?", "How many buns did she not sell or give away?"):
+        assert _changes(checker, question, BUNS + same) == (), same

@@ -188,6 +188,33 @@ def test_a_related_story_word_is_no_synonym_of_the_word_it_replaced():
     assert "question_changed" not in {f.kind for f in close.compare(q, p)}
 
 
+def test_the_question_asking_for_another_listed_part_of_the_story_is_caught(checker):
+    # "painting" is a verb in the story and a noun in the question: the same word of the story
+    story = "Noor spent 4 hours on sewing, 2 hours on painting and 3 more hours on pottery. "
+    q = story + "How many hours of sewing and pottery did she do?"
+    result = checker.check(q, story + "How many hours of sewing and painting did she do?")
+    assert "question_changed" in result.kinds(Severity.MAJOR) and not result.passed
+    assert "question_changed" not in checker.check(q, story + "How many hours of pottery and sewing did she do?").kinds()
+
+
+def test_a_close_word_for_another_amount_of_the_story_is_no_synonym():
+    # a judge that calls "salary" and "bonus" synonyms, but WordNet knows them as two kinds of one thing (pay):
+    # the question that took the story's "bonus" asks for another amount
+    from paraqd.analysis.lexicon import default_lexicon
+    from paraqd.checks import QuestionCheck
+
+    if default_lexicon() is None:
+        pytest.skip("WordNet not installed")
+    analyzer = default_analyzer()
+    story = "Lars earns a salary of $2000 a month. In December he also gets a bonus of $500 and gives 10% of it away. "
+    q = analyzer.analyze(story + "How much salary does he earn in a year?")
+    p = analyzer.analyze(story + "How much bonus does he earn in a year?")
+    judge = QuestionCheck(synonyms=_judge({frozenset({"salary", "bonus"}): 0.8}))
+    assert "question_changed" in {f.kind for f in judge.compare(q, p) if f.severity >= Severity.MAJOR}
+    same = analyzer.analyze(story + "How much salary does he make in a year?")
+    assert "question_changed" not in {f.kind for f in judge.compare(q, same)}
+
+
 # -- relative days ---------------------------------------------------------------------------------------------
 
 RAIN = ("It snowed 3 inches on Monday. On Tuesday it snowed 5 inches, and on Wednesday it snowed half as much "

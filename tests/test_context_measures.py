@@ -129,3 +129,30 @@ def test_a_measure_of_an_attribute_the_problem_never_uses_is_context(checker, pr
     sentence = setting.format(attribute=attribute, value=value, other=min(value + step, 100))
     result = checker.check(problem, f"{sentence} {problem}")
     assert "number_added" not in result.kinds(), (sentence, result.reasons)
+
+
+# -- a value of the problem written again for another thing it computes with ----------------------------------
+
+BAKE = "Ada bakes 12 muffins and her 2 sons bake 10 muffins. How many muffins do they bake in all?"
+
+
+@pytest.mark.parametrize("paraphrase", [
+    "Ada bakes 12 muffins and her 2 sons bake 10 muffins. Her sister bakes 2 muffins too. How many muffins do "
+    "they bake in all?",
+    "Ada bakes 12 muffins and her 2 sons bake 10 muffins; a neighbour brings 2 more muffins. How many muffins "
+    "do they bake in all?",
+])
+def test_a_repeated_value_counting_another_thing_of_the_problem_is_a_fact_added(checker, paraphrase):
+    result = checker.check(BAKE, paraphrase)
+    assert "fact_added" in result.kinds(Severity.MAJOR) and not result.passed
+
+
+@pytest.mark.parametrize("paraphrase", [
+    # the same sons, by a synonym
+    "Ada bakes 12 muffins and her 2 sons bake 10 muffins between the two boys. How many muffins do they bake in "
+    "all?",
+    # the value repeated for what it counted
+    "Ada bakes 12 muffins and her 2 sons bake 10 muffins. How many muffins do Ada and her 2 sons bake in all?",
+])
+def test_a_repeated_value_counting_the_same_thing_is_no_fact_added(checker, paraphrase):
+    assert "fact_added" not in checker.check(BAKE, paraphrase).kinds()

@@ -276,3 +276,58 @@ def test_a_difference_turned_to_the_other_pole_of_another_scale_is_caught(checke
 ])
 def test_a_difference_said_with_another_comparative_of_the_same_pole_is_kept(checker, paraphrase):
     assert "relation_flipped" not in checker.check(ROPE, paraphrase).kinds()
+
+
+# -- an elided verb; a holder's gain against the place's loss ---------------------------------------------------
+
+SWEETS = "Rosa had 30 sweets. She gave 10 to her cousin, Ali, and another four to her aunt, Mei. "
+
+
+@needs_wordnet
+def test_a_number_after_an_elided_verb_moves_with_that_verb(checker):
+    found = _direction(SWEETS, 4)
+    assert found is not None and found.sign_of("she") == LOSS
+    flipped = SWEETS.replace("and another four to her aunt", "and then got another four from her aunt")
+    result = checker.check(SWEETS + "How many sweets does Rosa have left?", flipped + "How many sweets does Rosa "
+                           "have left?")
+    assert "direction_flipped" in result.kinds(Severity.CRITICAL) and not result.passed
+    kept = SWEETS.replace("and another four to her aunt", "and handed another four to her aunt")
+    assert "direction_flipped" not in checker.check(SWEETS + "How many sweets does Rosa have left?",
+                                                    kept + "How many sweets does Rosa have left?").kinds()
+
+
+CAFE = "A cafe owner had 20 guests. Later she welcomed 6 new guests. How many guests does she have now?"
+
+
+@needs_wordnet
+@pytest.mark.parametrize("paraphrase", [
+    "A cafe owner had 20 guests. Later 6 more guests left. How many guests does she have now?",
+])
+def test_a_holder_gaining_against_the_place_losing_is_caught(checker, paraphrase):
+    result = checker.check(CAFE.replace("welcomed", "got"), paraphrase)
+    assert "direction_flipped" in result.kinds(Severity.CRITICAL) and not result.passed
+
+
+@needs_wordnet
+@pytest.mark.parametrize("paraphrase", [
+    "A cafe owner had 20 guests. Later 6 new guests arrived. How many guests does she have now?",
+])
+def test_a_holder_gaining_as_the_place_gains_is_kept(checker, paraphrase):
+    assert "direction_flipped" not in checker.check(CAFE.replace("welcomed", "got"), paraphrase).kinds()
+
+
+@needs_wordnet
+def test_things_taken_from_a_place_by_the_one_who_gains_them_are_no_flip():
+    # "harvest" takes the crates from the orchard (the place loses), "collect" gives them to the crew (they gain):
+    # one event, not a flip; only things that leave by themselves ("30 customers left") leave the holder's place
+    ask = " 40 crates of pears and sell 30 of them. How many crates are left each day?"
+    q = analyze("A crew works in an orchard. Each day they harvest" + ask)
+    p = analyze("A crew works in an orchard. Each day they collect" + ask)
+    assert flipped_directions(QuestionPair(q, p)) == []
+
+
+@needs_wordnet
+def test_a_giver_losing_while_the_place_gains_is_no_flip():
+    q = analyze("A farmer had 50 eggs. A neighbour sold 12 eggs. How many eggs does the farmer have?")
+    p = analyze("A farmer had 50 eggs. 12 eggs were brought in. How many eggs does the farmer have?")
+    assert flipped_directions(QuestionPair(q, p)) == []

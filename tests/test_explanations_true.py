@@ -167,6 +167,16 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
     ("Tom picked 40 pears and ate 7 of them. How many more pears did Tom pick than those he ate?",
      "Tom picked 40 pears and ate 7 of them. How many more pears did Tom eat than those he picked?",
      "comparison_reversed"),
+    ("Ada bakes 12 muffins and her 2 sons bake 10 muffins. How many muffins do they bake in all?",
+     "Ada bakes 12 muffins and her 2 sons bake 10 muffins. Her sister bakes 2 muffins too. How many muffins do "
+     "they bake in all?", "fact_added"),
+    ("A cafe owner had 20 guests. Later she got 6 new guests. How many guests does she have now?",
+     "A cafe owner had 20 guests. Later 6 more guests left. How many guests does she have now?", "direction_flipped"),
+    ("Pia had $60. She paid $20 for a coat. She then spent half of the money she had left on shoes. How much money "
+     "does Pia have now?", "Pia had $60. She paid $20 for a coat. She then spent half of the money she started with "
+     "on shoes. How much money does Pia have now?", "base_changed"),
+    ("A bakery is open 10 hours a day. How many hours is it open in a week?",
+     "A bakery is open 25 hours a day. How many hours is it open in a week?", "rate_impossible"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)
@@ -222,6 +232,10 @@ def test_every_finding_on_operator_outputs_is_true(key, data, question_pool, par
      "Ana buys 4 pens and Ben buys 3 pens. How many pens does Ben buy?"),
     ("Omar paid $18 for 3 mugs. Now he has $7. How much did each mug cost?",
      "Omar paid $18 for 3 mugs. Now he has $7. How much money did Omar have before buying the mugs?"),
+    ("A yard is 14 meters long and 9 meters wide. How much longer is the yard than it is wide?",
+     "A yard is 14 meters long and 9 meters wide. What is the perimeter of the yard?"),
+    ("Ola baked 40 buns. She sold 12 buns and gave away 6. How many buns does she have left?",
+     "Ola baked 40 buns. She sold 12 buns and gave away 6. How many buns did she sell or give away?"),
 ])
 def test_question_quantity_changed_names_words_of_the_texts(checker, question, paraphrase):
     findings = [f for f in checker.check(question, paraphrase).findings if f.kind == "question_quantity_changed"]

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .document import Mention, QuestionDoc, UnitMention
+from .lexicon import ANTONYM, SIBLING, default_lexicon
 from .relations import NEAR_COPY
 from .terms import CONTENT_POS, LIGHT_NOUNS, cached, key_terms
 
@@ -290,24 +291,39 @@ def story_words_asked(pair: QuestionPair, q_clause: Mention, p_clause: Mention,
     q_span, p_span = _sentence(question, q_clause), _sentence(paraphrase, p_clause)
     if q_span is None or p_span is None:
         return [], []
-    q_words, p_words = {_lemma(t) for t in q_span}, {_lemma(t) for t in p_span}
-    story = {_lemma(t) for t in question.doc if not q_span.start <= t.i < q_span.end}
+    q_words, p_words = _words(q_span), _words(p_span)
+    # a word and its lemma both name it: "reading" (the subject) is the story's "reading" (a verb, "read")
+    story = _words(t for t in question.doc if not q_span.start <= t.i < q_span.end)
     new = [t for t in _content(paraphrase, p_span) if _lemma(t) not in q_words]
-    taken = [t for t in new if _lemma(t) in story]
+    taken = [t for t in new if _lemma(t) in story or t.lower_ in story]
     if not taken:
         return [], []
     words = [t.lower_ for t in p_span if not t.is_punct]
     joined = {a + b for a, b in zip(words, words[1:])}  # "hot dogs" for "hotdogs"
+    lexicon = default_lexicon()
+
     def said_otherwise(tok) -> bool:
         return synonyms is not None and any(
             synonyms.are_synonyms(_lemma(tok), _lemma(n), STORY_SYNONYM_THRESHOLD if _lemma(n) in story else None)
-            for n in new)
+            and not _other_kind(lexicon, tok, n) for n in new)
 
     lost = [t for t in _content(question, q_span)
             if _lemma(t) not in p_words and t.lower_ not in joined and not said_otherwise(t)]
     if not lost:
         return [], []
     return [_mention(t) for t in lost], [_mention(t) for t in taken]
+
+
+def _words(tokens) -> set[str]:
+    """The lower-cased lemmas and forms of ``tokens``."""
+    return {w for t in tokens for w in (_lemma(t), t.lower_)}
+
+
+def _other_kind(lexicon, a, b) -> bool:
+    """Whether WordNet knows the nouns ``a`` and ``b`` as two kinds of one thing or as opposites ("profit" and
+    "revenue", two amounts of a sale): close words that name different quantities, never one said otherwise."""
+    return (lexicon is not None and a.pos_ == b.pos_ == "NOUN"
+            and lexicon.relation(_lemma(a), _lemma(b)) in (SIBLING, ANTONYM))
 
 
 def _content(doc: QuestionDoc, span) -> list:

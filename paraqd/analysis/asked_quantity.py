@@ -25,6 +25,10 @@ instead:
   sandbox";
 - **another thing the problem counts** (with WordNet): "how many *pencils* does she have" -> "how many full
   *rows* can she make";
+- **a difference asked as a property** (with WordNet): "how much *longer* is the room than it is wide" -> "what
+  is the *area* of the room", by a clause that compares nothing;
+- **what went, for what is left** (with WordNet): "how many do they have *left*" -> "how many did they *give out*
+  or *sell*", the story's own verbs that take quantities away (:mod:`.directions`);
 - **another person's quantity**: the clause's subject is another name of the story, the question's still in
   the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have");
 - **a part of the whole**: the question asks for the whole (an aggregate "in all", "all the shirts", or a
@@ -40,6 +44,7 @@ from dataclasses import dataclass
 
 from .asked import Ask, find_ask
 from .days import WEEKDAYS
+from .directions import LOSS, verb_direction
 from .document import Mention, QuestionDoc
 from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
 from .terms import LIGHT_NOUNS, cached, token_mention
@@ -132,6 +137,11 @@ def _aggregate_of(tok, has_than: bool) -> str | None:
     return AGGREGATES.get(word) or AGGREGATES.get(lemma)
 
 
+def aggregate_of(tok) -> str | None:
+    """The aggregate a word says (:data:`AGGREGATES`, read as in an asking clause without "than"), or ``None``."""
+    return _aggregate_of(tok, False)
+
+
 def _neighbour(tok, offset: int) -> str:
     i = tok.i + offset
     return tok.doc[i].lower_ if 0 <= i < len(tok.doc) else ""
@@ -199,11 +209,61 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
     if swapped:
         a, b = swapped[0]
         changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
-    for found in (_part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p),
+    for found in (_difference_lost(paraphrase, q, p), _remainder_to_moved(question, paraphrase, q, p),
+                  _part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p),
                   _other_property(question, paraphrase, q, p) or _other_thing(question, paraphrase, q, p)):
         if found is not None:
             changes.append(found)
     return changes
+
+
+#: words of an asking clause that compare two quantities besides comparatives ("*compared* to", "the gap
+#: *between*", "by how much does it *exceed*"); verbs of the form "out-" ("outweigh", "outnumber") too
+_COMPARING = frozenset({"than", "compared", "between", "difference", "exceed", "exceeds", "exceeded"})
+
+
+def _difference_lost(paraphrase: QuestionDoc, q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
+    """The question asks for a difference ("how much *longer* is the room than it is wide") and the paraphrase,
+    comparing nothing, for a measurable property (with WordNet): "what is the *area* of the room"."""
+    if DIFFERENCE not in q.aggregates or DIFFERENCE in p.aggregates or p.ask.noun is None or p.ask.noun_span is None:
+        return None
+    toks, _main = _clause_tokens(paraphrase, p.ask)
+    if any(t.tag_ in _COMPARATIVE_TAGS or t.lower_ in _COMPARING or t.lower_.startswith("out") for t in toks):
+        return None
+    lex = default_lexicon()
+    if lex is None or not lex.is_property(p.ask.noun):
+        return None
+    return AskedChange("compared", (q.aggregates[DIFFERENCE],), (p.ask.noun_span,), DIFFERENCE, p.ask.noun)
+
+
+def _remainder_to_moved(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                        p: AskedQuantity) -> AskedChange | None:
+    """The question asks for what is left ("how many do they have *left*") and the paraphrase, asking for nothing
+    that remains, asks with the story's own verbs that take quantities away ("how many did they *give out* or
+    *sell*", with WordNet: :func:`~paraqd.analysis.directions.verb_direction`): it asks for what went, not for
+    what stayed. A negated verb ("how many did they *not* sell") asks for what stayed."""
+    if REMAINING not in q.aggregates or {REMAINING, NOW} & set(p.aggregates):
+        return None
+    clause = q.ask.clause or q.ask.sentence
+    story = {(t.lemma_ or t.text).lower() for t in question.doc
+             if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
+    toks, main = _clause_tokens(paraphrase, p.ask)
+    losing = tuple(token_mention(t) for t in toks if t.i in main and t.pos_ == "VERB"
+                   and (t.lemma_ or t.text).lower() in story and not _negated(t)
+                   and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS)
+    if not losing:
+        return None
+    return AskedChange("moved", (q.aggregates[REMAINING],), losing, REMAINING, "moved")
+
+
+def _negated(verb) -> bool:
+    """Whether ``verb`` or a verb it is coordinated with has a negation ("did *not* sell or give away")."""
+    while True:
+        if any(c.dep_ == "neg" for c in verb.children):
+            return True
+        if verb.dep_ != "conj" or verb.head.i == verb.i:
+            return False
+        verb = verb.head
 
 
 def _other_owner(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,

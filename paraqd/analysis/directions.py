@@ -194,6 +194,10 @@ def _moved(tok):
     holds it ("sold *78* of them", "*8* people got on", "gave half ... and another *two*"); ``None`` when
     the number hangs from a preposition first ("bought 5 apples *for $3*": a price, not the thing moved)."""
     cur = tok
+    if tok.dep_ == "conj" and not tok.head.like_num and _child(tok, ("prep",)) is not None:
+        # "gave half to Carl, and another *two* to Simon": the verb elided before a number with a phrase of its own
+        verb = next((a for a in tok.ancestors if a.pos_ == "VERB"), None)
+        return None if verb is None else (verb, "dobj", tok)
     for _ in range(_MAX_STEPS):
         head = cur.head
         if head is cur:
@@ -321,12 +325,14 @@ def directions(doc: QuestionDoc) -> list[tuple[NumberMention, Direction]]:
 
 @dataclass(frozen=True)
 class DirectionFlip:
-    """A number whose participant ``who`` gains in one text and loses in the other."""
+    """A number whose participant ``who`` gains in one text and loses in the other (``other``: the paraphrase's
+    participant, when the two texts name none in common)."""
 
     number: NumberMention
     question: Direction
     paraphrase: Direction
     who: str
+    other: str | None = None
 
 
 def _by_value(doc: QuestionDoc) -> dict[float, list[NumberMention]]:
@@ -352,7 +358,27 @@ def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
         who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
         if who is not None:
             found.append(DirectionFlip(q_num, q_dir, p_dir, who))
+        elif _one_holder(q_dir, p_dir) and _by_itself(*((pair.question, q_num) if q_dir.sign_of(PLACE) else
+                                                         (pair.paraphrase, p_num))):
+            found.append(DirectionFlip(q_num, q_dir, p_dir, q_dir.signs[0][0], p_dir.signs[0][0]))
     return found
+
+
+def _one_holder(q_dir: Direction, p_dir: Direction) -> bool:
+    """Whether, with another verb and no one named in both texts, one text has the number's one holder gain it
+    and the other has it leave the place: "he got 4 new customers" -> "4 more customers left" (his customers are
+    where he is; :func:`_by_itself`). A giver's loss is no such flip: what leaves a giver arrives at another's place."""
+    if len(q_dir.signs) != 1 or len(p_dir.signs) != 1 or q_dir.verb.split()[0] == p_dir.verb.split()[0]:
+        return False
+    signs = dict((*q_dir.signs, *p_dir.signs))
+    return len(signs) == 2 and signs.get(PLACE) == LOSS and AMOUNT not in signs and GAIN in signs.values()
+
+
+def _by_itself(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether the things ``number`` counts leave by themselves, as the subject ("4 customers *left*"), not taken
+    by an agent, who gains them ("they *harvest* 76 sacks" from a field)."""
+    found = _doer(doc, number)
+    return found is not None and any(t.idx == number.start for t in found[1].subtree)
 
 
 def _aligned(pair: QuestionPair):

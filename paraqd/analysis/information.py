@@ -287,6 +287,37 @@ def context_numbers(question: QuestionDoc, paraphrase: QuestionDoc,
     return [ms for ms in added if ms and all(is_context_number(question, paraphrase, m) for m in ms)]
 
 
+def repeat_counting_another_thing(question: QuestionDoc, paraphrase: QuestionDoc,
+                                  q_mentions: Sequence[NumberMention], p_mentions: Sequence[NumberMention],
+                                  renamed: dict[str, str]) -> NumberMention | None:
+    """The mention of a value the paraphrase writes more often than the question that is a *new quantity of
+    the problem* ("her 2 daughters use 6 towels" -> "... Her mother used *2* towels as well"), or ``None``:
+    every mention of the value in the question counts a thing (the nouns of its phrase, after the pair's
+    consistent ``renamed`` nouns), and this one counts none of those things (nor, with WordNet, a synonym, more
+    general or more specific word of one: "her 2 sons" -> "the two boys") but one the question computes with
+    (:func:`computed_nouns`). Written again for the same thing ("her 2 daughters ... the two girls") it is a
+    repeat; an ordinal or a mention that counts nothing says nothing of what it counts."""
+    if len(p_mentions) <= len(q_mentions) or any(m.kind == "ordinal" for m in (*q_mentions, *p_mentions)):
+        return None
+    counted = []
+    for mention in q_mentions:
+        nouns = _phrase(question, mention, conjuncts=False)[0]
+        if not nouns:
+            return None
+        counted.append(nouns | {renamed[n] for n in nouns if n in renamed})
+    lexicon = default_lexicon()
+    def same(noun: str, others: frozenset[str]) -> bool:
+        return noun in others or (lexicon is not None and any(lexicon.relation(o, noun) in _SAME_THING
+                                                               for o in others))
+
+    for mention in p_mentions:
+        nouns = _phrase(paraphrase, mention, conjuncts=False)[0]
+        if (nouns and not any(same(n, c) for n in nouns for c in counted)
+                and any(_known_noun(n, question) for n in nouns)):
+            return mention
+    return None
+
+
 def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequence[UnitMention]) -> bool:
     """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: the
     question does not ask in it, and each mention measures a context number ("her dog, who is 6 *years* old")

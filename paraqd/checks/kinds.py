@@ -61,6 +61,9 @@ class FindingKind(enum.StrEnum):
     NUMBER_REPEAT_ADDED = ("number_repeat_added", "numbers", (MINOR,),
                            "{the number} appears {n} times in the paraphrase but {m} in the question",
                            "a value written more times than in the question")
+    FACT_ADDED = ("fact_added", "numbers", (MAJOR,),
+                  "the paraphrase adds {number}, a new quantity of what the problem computes with",
+                  "a value of the question written again for another thing the problem computes with")
     NUMBER_KIND_CHANGED = ("number_kind_changed", "numbers", (MINOR,), "{old} ({kind}) is written {new} ({kind})",
                            "the same value of another kind (\"20%\" -> \"20\", \"$5\" -> \"5\")")
     # -- units
@@ -170,6 +173,13 @@ class FindingKind(enum.StrEnum):
                          "question (\"{word}\") but {the other way} in the paraphrase (\"{word}\")",
                          "a quantity moves the other way for someone (gives -> gets, adds -> removes, got on -> got "
                          "off): read from its verb and the verb's arguments")
+    BASE_CHANGED = ("base_changed", "relations", (MAJOR,),
+                    "\"{number}\" is taken of another whole: \"{word}\" in the question, \"{word}\" in the paraphrase",
+                    "a fraction or percentage taken of another whole (\"a quarter of the money he had left\" -> \"... "
+                    "he started with\")")
+    RATE_IMPOSSIBLE = ("rate_impossible", "relations", (MAJOR,),
+                       "\"{amount} {period}\" holds more time than the period: the problem cannot happen",
+                       "a rate of time longer than its period (\"30 hours a day\") that the question does not have")
     COMPARISON_REVERSED = ("comparison_reversed", "relations", (CRITICAL,),
                            "{word} compares the other way round: ...",
                            "the two sides of a comparison swapped with the same comparative (\"how many more did he "

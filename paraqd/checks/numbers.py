@@ -27,7 +27,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from ..analysis.document import Mention, NumberMention, QuestionDoc
-from ..analysis.information import context_numbers
+from ..analysis.information import context_numbers, repeat_counting_another_thing
 from ..analysis.measures import counts_back
 from ..analysis.number_forms import spelt_out
 from ..analysis.numbers import extract_multipliers
@@ -108,7 +108,7 @@ class NumberCheck(Check):
         if not tally.missing and not tally.added:
             findings.extend(_swapped_roles(question, paraphrase))
         findings += tally.repeats_changed()
-        findings += tally.repeats()
+        findings += tally.repeats(pair)
         findings += tally.gone_and_new(question, paraphrase)
         return findings
 
@@ -216,8 +216,9 @@ class _Tally:
         _positive(added)
         return findings
 
-    def repeats(self) -> list[Finding]:
-        """A repeated value kept at least once: usually "the same 20" written once."""
+    def repeats(self, pair: QuestionPair) -> list[Finding]:
+        """A repeated value kept at least once: usually "the same 20" written once; written once more as a new
+        quantity of a thing the problem computes with, a fact added (:func:`repeat_counting_another_thing`)."""
         q_count, p_count = self.q_count, self.p_count
         findings = []
         for key in [k for k in self.missing if p_count[k] > 0]:
@@ -229,8 +230,18 @@ class _Tally:
                 Severity.MINOR, tuple(mentions), tuple(self.p_by_key[key]),
             ))
             del self.missing[key]
+        renamed = {r.old.key: r.new.key for r in pair.renames if r.consistent}
         for key in [k for k in self.added if q_count[k] > 0]:
             mentions = self.p_by_key[key]
+            new = repeat_counting_another_thing(pair.question, pair.paraphrase, self.q_by_key[key], mentions, renamed)
+            if new is not None:
+                findings.append(Finding(
+                    FindingKind.FACT_ADDED, f'the paraphrase adds "{new.text}", a new quantity of what the problem '
+                    f"computes with (the question's {_quoted(self.q_by_key[key])} counts other things)",
+                    Severity.MAJOR, tuple(self.q_by_key[key]), (new,),
+                ))
+                del self.added[key]
+                continue
             findings.append(Finding(
                 FindingKind.NUMBER_REPEAT_ADDED,
                 f"{_describe(mentions)} appears {p_count[key]} times in the paraphrase "

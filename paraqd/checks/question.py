@@ -185,6 +185,12 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
         elif change.what == "thing":
             message = (f'the question asks for "{change.old[0].text}", the paraphrase for "{change.new[0].text}", '
                        f'another thing of the problem')
+        elif change.what == "compared":
+            message = (f'the question asks for a difference ("{change.old[0].text}"), the paraphrase for the '
+                       f'{change.new[0].text}, comparing nothing')
+        elif change.what == "moved":
+            message = (f'the question asks for what is left ("{change.old[0].text}"), the paraphrase for what the '
+                       f'story takes away ({_listed(change.new)})')
         elif change.what == "aggregate":
             message = (f'the question asks for {_AGGREGATE_NAMES[change.old_kind]} ("{change.old[0].text}"), the '
                        f'paraphrase for {_AGGREGATE_NAMES[change.new_kind]} ("{change.new[0].text}")')

@@ -14,9 +14,11 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 
 from __future__ import annotations
 
+from ..analysis.bases import changed_bases
 from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days, counts_days
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
+from ..analysis.feasible import impossible_rates
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
     RelationLexicon,
@@ -83,8 +85,20 @@ class RelationCheck(Check):
         findings += self._in_place_findings(pair, flipped_scales)
         findings += self._day_and_role_findings(pair)
         findings += self._direction_findings(pair, findings)
+        findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is taken of another whole: "{c.old.text}" in '
+                             f'the question, "{c.new.text}" in the paraphrase', Severity.MAJOR, (c.number, c.old),
+                             (c.new,)) for c in changed_bases(pair)]
+        findings += self._impossible(pair)
         findings += self._negation_findings(pair, q_words, p_words)
         return findings
+
+    @staticmethod
+    def _impossible(pair: QuestionPair) -> list[Finding]:
+        """Rates of time longer than their period that the question does not have (:mod:`paraqd.analysis.feasible`)."""
+        had = {(a.text, b.text) for a, b in impossible_rates(pair.question)}
+        return [Finding(FindingKind.RATE_IMPOSSIBLE, f'"{a.text} {b.text}" holds more time than the period: the '
+                        'problem cannot happen', Severity.MAJOR, (), (a, b))
+                for a, b in impossible_rates(pair.paraphrase) if (a.text, b.text) not in had]
 
     def _missing(self, pair: QuestionPair) -> Severity:
         return self.deleted if pair.is_deletion else self.missing
@@ -192,8 +206,10 @@ class RelationCheck(Check):
             if q.verb_at.start in seen:
                 continue
             seen.add(q.verb_at.start)
-            q_who, p_who = q.mention_of(flip.who), p.mention_of(flip.who)
-            q_way, p_way = (_way(flip.who, q_who, d.sign_of(flip.who)) for d in (q, p))
+            p_key = flip.other or flip.who
+            q_who, p_who = q.mention_of(flip.who), p.mention_of(p_key)
+            q_way = _way(flip.who, q_who, q.sign_of(flip.who))
+            p_way = _way(p_key, p_who, p.sign_of(p_key))
             findings.append(Finding(
                 FindingKind.DIRECTION_FLIPPED,
                 f'"{flip.number.text}" {q_way} in the question ("{q.verb_at.text}") but {p_way} in the paraphrase '
