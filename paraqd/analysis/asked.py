@@ -210,7 +210,7 @@ def _lemma(tok) -> str:
 
 
 def _sentence(doc: QuestionDoc, sentence: Mention):
-    return doc.doc.char_span(sentence.start, sentence.end, alignment_mode="expand")
+    return doc.span(sentence)
 
 
 def _blocked(doc: QuestionDoc) -> set[int]:

@@ -109,7 +109,7 @@ def _clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
     each cookie is 20 calories*"; the word itself stays: "how many were there *before* the new ones grew"
     asks at that time), without conditions the parser attached inside ("assuming all the boxes hold 5")."""
     clause = ask.clause or ask.sentence
-    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+    span = doc.span(clause)
     if span is None:
         return [], set()
     cut = next((t.i for t in span if t.dep_ == "mark" and t.i > span.start), span.end - 1)
@@ -347,7 +347,7 @@ def _other_thing(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantit
 
 def _is_noun(doc: QuestionDoc, ask: Ask) -> bool:
     """Whether the asked noun is a common noun (a name read as the asked noun says nothing of a thing)."""
-    span = doc.doc.char_span(ask.noun_span.start, ask.noun_span.end, alignment_mode="expand")
+    span = doc.span(ask.noun_span)
     return span is not None and all(t.pos_ == "NOUN" for t in span)
 
 

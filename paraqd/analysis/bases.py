@@ -48,8 +48,8 @@ class BaseChange:
 
 def _base(doc: QuestionDoc, number: NumberMention) -> list | None:
     """The tokens of the phrase after ``number``'s "of" ("a quarter *of the money he had left*")."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return None
     of = next((c for c in span[-1].children if c.dep_ == "prep" and c.lower_ == "of"), None)
     obj = None if of is None else next((g for g in of.children if g.dep_ == "pobj"), None)

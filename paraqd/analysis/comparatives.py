@@ -50,8 +50,8 @@ def _compared_values(doc: QuestionDoc, lexicon: RelationLexicon) -> dict[tuple, 
     for key, way, mention in comparisons(doc):
         if way != DIFFERENCE or key == ASKED:
             continue
-        span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-        hit = poles.get(span[-1].idx) if span is not None and len(span) else None
+        span = doc.span(mention)
+        hit = poles.get(span[-1].idx) if span is not None else None
         if hit is not None:
             found[key].append(hit)
     return found

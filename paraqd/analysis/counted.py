@@ -139,8 +139,8 @@ def _counted_head(doc: QuestionDoc, number: NumberMention, in_unit: set[int]):
     """The plural noun ``number`` counts, with only describing words between them; else ``None``."""
     if number.kind != "cardinal" or number.currency or doc.text[number.end:number.end + 1] == "-":
         return None
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return None
     tok = span[-1]
     head = tok.head

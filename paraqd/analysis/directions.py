@@ -259,8 +259,8 @@ def _transfer(verb, role: str, under, way: int, named: dict[str, Mention]) -> di
 def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | None:
     """How ``number`` moves in ``doc`` (its verb and every participant's sign), or ``None`` when no verb
     moves it in a way read here."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return None
     tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
     found = _moved(tok)
@@ -394,8 +394,8 @@ def _aligned(pair: QuestionPair):
 def _doer(doc: QuestionDoc, number: NumberMention):
     """``(verb token, who does it)`` for the verb that holds ``number``: its agent (a passive's "by" phrase),
     or the thing counted when the number is the subject ("8 people *left*")."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return None
     tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
     found = _moved(tok)

@@ -154,6 +154,20 @@ class QuestionDoc:
     def tokens(self) -> list[str]:
         return [t.text for t in self.doc]
 
+    def span(self, mention: Mention) -> "Span | None":
+        """The parse's tokens that cover ``mention``'s characters (widened to whole tokens), or ``None`` when
+        the text has no parse or no token lies there: the one way every analysis goes from a mention to its words.
+
+        >>> from paraqd.analysis import analyze
+        >>> doc = analyze("Tom has 3 red apples.")
+        >>> [t.text for t in doc.span(doc.numbers[0])]
+        ['3']
+        """
+        if self.doc is None:
+            return None
+        span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+        return span if span is not None and len(span) else None
+
     def replace_spans(self, replacements: Iterable[tuple[int, int, str]]) -> str:
         """Apply character-span replacements ``(start, end, new_text)`` in one pass.
 

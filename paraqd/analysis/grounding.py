@@ -96,10 +96,10 @@ QUANTITY_ADJECTIVES = frozenset({
 })
 _NEGATIVE_PREFIXES = ("un", "non", "in", "dis")
 _COMPARATIVE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
-_NOUN_POS = frozenset({"NOUN", "PROPN"})
+NOUN_POS = frozenset({"NOUN", "PROPN"})
 _INSIDE_PHRASE_DEPS = frozenset({"poss", "compound", "nmod", "amod", "pobj", "prep"})
 _COUNTING_DEPS = frozenset({"nummod", "quantmod", "compound"})
-_MODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
+MODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
 _MODIFIER_POS = frozenset({"ADJ", "NOUN", "PROPN"})
 _PRICED_PREPS = frozenset({"for", "on"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
@@ -118,7 +118,7 @@ class AskedWord:
 
     @property
     def mention(self) -> Mention:
-        return _mention(self.token)
+        return mention_of(self.token)
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ class Ungrounded:
     question_word: str | None = None
 
 
-def _lemma(tok) -> str:
+def lemma(tok) -> str:
     return (tok.lemma_ or tok.text).lower()
 
 
@@ -144,8 +144,8 @@ def _of_complements(noun) -> list:
     for prep in noun.children:
         if prep.dep_ == "prep" and prep.lower_ == "of" and prep.i > noun.i:
             for obj in prep.children:
-                if obj.dep_ == "pobj" and obj.pos_ in _NOUN_POS:
-                    found += [obj, *(c for c in obj.conjuncts if c.pos_ in _NOUN_POS)]
+                if obj.dep_ == "pobj" and obj.pos_ in NOUN_POS:
+                    found += [obj, *(c for c in obj.conjuncts if c.pos_ in NOUN_POS)]
     return found
 
 
@@ -171,7 +171,7 @@ def _asked_head(ask, span):
     if counted and head.tag_ == "NN":
         # "how many" counts a plural: "how many passengers *board*" read "board" as the noun of "passengers"
         head = next((c for c in head.children if c.dep_ == "compound" and c.tag_ == "NNS"), head)
-    return (head, counted) if head.pos_ in _NOUN_POS else (None, False)
+    return (head, counted) if head.pos_ in NOUN_POS else (None, False)
 
 
 def _priced(span) -> list:
@@ -183,8 +183,8 @@ def _priced(span) -> list:
             found += [child, *(c for c in child.conjuncts if c.pos_ == "NOUN")]
         if child.dep_ == "prep" and child.lower_ in _PRICED_PREPS:
             for obj in child.children:
-                if obj.dep_ == "pobj" and obj.pos_ in _NOUN_POS:
-                    found += [obj, *(c for c in obj.conjuncts if c.pos_ in _NOUN_POS)]
+                if obj.dep_ == "pobj" and obj.pos_ in NOUN_POS:
+                    found += [obj, *(c for c in obj.conjuncts if c.pos_ in NOUN_POS)]
     return found
 
 
@@ -194,7 +194,7 @@ def _kind(tok, counted: bool, measured: bool, lexicon: Lexicon | None) -> str:
     measured, "the *width* of the room", "his *earnings*") or :data:`GENERAL` (names anything: "item").
     ``counted``: asked by "how many" or counted by a counted noun; ``measured``: the asked noun of a "what",
     "how much" or request question."""
-    key = _lemma(tok)
+    key = lemma(tok)
     if key in LIGHT_NOUNS or tok.lower_ in LIGHT_NOUNS or tok.is_stop:
         return COUNT
     word = tok.lower_ if lexicon is not None and lexicon.knows(tok.lower_) else key
@@ -220,8 +220,8 @@ def asked_things(doc: QuestionDoc) -> list[AskedWord]:
 def _asked_things(doc: QuestionDoc) -> list[AskedWord]:
     ask = find_ask(doc)
     clause = None if ask is None else (ask.clause or ask.sentence)
-    span = None if clause is None else doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = None if clause is None else doc.span(clause)
+    if span is None:
         return []
     lexicon = default_lexicon()
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
@@ -258,7 +258,7 @@ def _starts(head, counted: bool, span) -> list:
     it asks about: "from *Ohio*")."""
     found = []
     if head is not None:
-        found += [(t, counted, not counted) for t in (head, *head.conjuncts) if t.pos_ in _NOUN_POS]
+        found += [(t, counted, not counted) for t in (head, *head.conjuncts) if t.pos_ in NOUN_POS]
     words = [t.lower_ for t in span]
     if any(a == "how" and b == "much" for a, b in zip(words, words[1:])):
         found += [(t, False, False) for t in _priced(span)]
@@ -268,23 +268,23 @@ def _starts(head, counted: bool, span) -> list:
 
 
 def _modifiers(noun, skip: set[int]) -> list:
-    """The words that may narrow ``noun`` (:func:`_restricts`): its adjectives and compound nouns, theirs
+    """The words that may narrow ``noun`` (:func:`restricts`): its adjectives and compound nouns, theirs
     ("*gold* metal beads"), and the words coordinated with them ("math and *history* homework")."""
     found = []
     for child in noun.children:
-        if child.dep_ in _MODIFIER_DEPS and child.i not in skip:
-            if _restricts(child):
-                found += [child, *(c for c in child.conjuncts if _restricts(c) and c.i not in skip)]
-            if child.pos_ in _NOUN_POS:
+        if child.dep_ in MODIFIER_DEPS and child.i not in skip:
+            if restricts(child):
+                found += [child, *(c for c in child.conjuncts if restricts(c) and c.i not in skip)]
+            if child.pos_ in NOUN_POS:
                 found += _modifiers(child, skip)
     return list(dict.fromkeys(found))
 
 
-def _restricts(tok) -> bool:
+def restricts(tok) -> bool:
     """Whether a modifier may narrow what its noun names: an adjective or a noun, not a closed-class word
     (a determiner, a number, a comparative, a quantity or identity adjective: :data:`QUANTITY_ADJECTIVES`)."""
     return (tok.pos_ in _MODIFIER_POS and tok.is_alpha and not tok.is_stop and tok.tag_ not in _COMPARATIVE_TAGS
-            and _lemma(tok) not in QUANTITY_ADJECTIVES and tok.lower_ not in QUANTITY_ADJECTIVES)
+            and lemma(tok) not in QUANTITY_ADJECTIVES and tok.lower_ not in QUANTITY_ADJECTIVES)
 
 
 def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
@@ -297,35 +297,35 @@ def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
     lexicon = default_lexicon()
     ask = find_ask(paraphrase)
     story_end = ask.sentence.start if ask is not None else len(paraphrase.text)
-    known = {w for t in question.doc for w in (t.lower_, _lemma(t))}
-    known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, _lemma(t))}
+    known = {w for t in question.doc for w in (t.lower_, lemma(t))}
+    known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, lemma(t))}
     written = {}  # each noun of the question as first written ("kids" for the lemma "kid")
     for t in question.doc:
-        if t.pos_ in _NOUN_POS and t.is_alpha and not t.is_stop:
-            written.setdefault(_lemma(t), t.text)
+        if t.pos_ in NOUN_POS and t.is_alpha and not t.is_stop:
+            written.setdefault(lemma(t), t.text)
     q_nouns = list(written)
-    q_adjectives = {_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
+    q_adjectives = {lemma(t) for t in question.doc if t.pos_ == "ADJ"}
     found = []
     for word in asked:
         tok = word.token
-        key = _lemma(tok)
-        if key in known or tok.lower_ in known or _negated(tok.lower_) in known:
+        key = lemma(tok)
+        if key in known or tok.lower_ in known or negated(tok.lower_) in known:
             continue
         if word.modifies is not None:
             if lexicon is None:
                 continue  # only WordNet tells a restriction ("red") from the problem's own word ("female": girls)
-            if tok.pos_ == "ADJ" and not _adjective_grounded(key, q_adjectives, q_nouns, lexicon):
-                found.append(Ungrounded(NARROWED, word.mention, _mention(word.modifies)))
-            elif tok.pos_ != "ADJ" and _relate(key, q_nouns, lexicon, similar)[0] is not None:
-                found.append(Ungrounded(NARROWED, word.mention, _mention(word.modifies)))
+            if tok.pos_ == "ADJ" and not adjective_grounded(key, q_adjectives, q_nouns, lexicon):
+                found.append(Ungrounded(NARROWED, word.mention, mention_of(word.modifies)))
+            elif tok.pos_ != "ADJ" and relate(key, q_nouns, lexicon, similar)[0] is not None:
+                found.append(Ungrounded(NARROWED, word.mention, mention_of(word.modifies)))
             continue
-        how, q_word = _relate(key, q_nouns, lexicon, similar)
+        how, q_word = relate(key, q_nouns, lexicon, similar)
         if how is not None:
             found.append(Ungrounded(how, word.mention, None, written.get(q_word)))
     return found
 
 
-def _negated(word: str) -> str:
+def negated(word: str) -> str:
     """``word`` without a negative prefix ("unintended" -> "intended"), else ``word``."""
     for prefix in _NEGATIVE_PREFIXES:
         if word.startswith(prefix) and len(word) > len(prefix) + 3:
@@ -333,7 +333,7 @@ def _negated(word: str) -> str:
     return word
 
 
-def _adjective_grounded(key: str, adjectives: set[str], q_nouns: list[str], lexicon: Lexicon | None) -> bool:
+def adjective_grounded(key: str, adjectives: set[str], q_nouns: list[str], lexicon: Lexicon | None) -> bool:
     """Whether WordNet ties the adjective ``key`` to the problem: a synonym or similar adjective of one of
     its adjectives ("blank" for "empty"), or a noun derived from it that names one of its nouns or a more
     general class of one ("female" for "girls")."""
@@ -345,7 +345,7 @@ def _adjective_grounded(key: str, adjectives: set[str], q_nouns: list[str], lexi
     return any(lexicon.relation(q, noun) in SAME_THING for noun in derived if lexicon.knows(noun) for q in q_nouns)
 
 
-def _relate(key: str, q_nouns: list[str], lexicon: Lexicon | None,
+def relate(key: str, q_nouns: list[str], lexicon: Lexicon | None,
             similar: Callable[[str, str], bool] | None) -> tuple[str | None, str | None]:
     """``(None, None)`` when ``key`` names a thing of the question (or nothing is known against it), else
     ``(MORE_SPECIFIC_WORD, the question's noun)`` or ``(UNRELATED, None)``."""
@@ -360,6 +360,6 @@ def _relate(key: str, q_nouns: list[str], lexicon: Lexicon | None,
     return UNRELATED, None
 
 
-def _mention(tok) -> Mention:
+def mention_of(tok) -> Mention:
     return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
 

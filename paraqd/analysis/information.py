@@ -99,8 +99,8 @@ def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
     60%"). Nouns by lemma, numbers by start offset, the number itself left out. Without ``conjuncts`` the
     phrase stops at a coordination: in "52 stickers and *3 pencil cases*" the cases are a phrase of their own
     (not in a subject: "Cody and his two friends split the bill" is one agent)."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return frozenset(), frozenset()
     node = phrase_root(span[-1])
     if not conjuncts and node.dep_ not in _SUBJECT_DEPS:  # "Cody and his two friends split": one agent
@@ -215,8 +215,8 @@ _RATIO_TERM = re.compile(r"\d\s?:\s?\d")
 
 def _neighbours(doc: QuestionDoc, number: NumberMention) -> frozenset[int]:
     """The start offsets of the tokens ``number``'s last token heads or hangs on ("250 *1554*")."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return frozenset()
     tok = span[-1]
     return frozenset(t.idx for t in (tok.head, *tok.children) if t.i != tok.i)
@@ -255,8 +255,8 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     """Whether the verb ``number``'s phrase belongs to also takes a quantity the problem computes with ("A
     *30* troop sold 540 boxes", "Cody and his *two* friends split a bill of $30"): the number is then about
     an argument of that computation."""
-    span = paraphrase.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = paraphrase.span(number)
+    if span is None:
         return False
     node = phrase_root(span[-1])
     if node.head.i == node.i or (node.dep_ == "conj" and node.pos_ in _NOUN_POS):
@@ -353,7 +353,7 @@ def asked_nouns(doc: QuestionDoc) -> list:
     if ask is None:
         return []
     clause = ask.clause or ask.sentence
-    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+    span = doc.span(clause)
     if span is None:
         return []
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
@@ -401,7 +401,7 @@ def _asked_way(doc: QuestionDoc) -> tuple[str, Mention] | None:
     if ask is None:
         return None
     clause = ask.clause or ask.sentence
-    span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+    span = doc.span(clause)
     if span is None:
         return None
     toks = list(span)
@@ -417,8 +417,8 @@ def _asked_way(doc: QuestionDoc) -> tuple[str, Mention] | None:
 
 
 def _way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return None
     sent_end = span.sent.end
     after = list(doc.doc[span.end:min(span.end + _THAN_REACH, sent_end)])

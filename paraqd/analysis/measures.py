@@ -64,13 +64,13 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
     decibels measure).
     A count ("3 cousins", "each of the 4 barns") is not an attribute: it may add things the problem combines.
     """
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return None
     head = span[-1]
     if unit is not None:
-        unit_span = doc.doc.char_span(unit.start, unit.end, alignment_mode="expand")
-        if unit_span is not None and len(unit_span):
+        unit_span = doc.span(unit)
+        if unit_span is not None:
             head = unit_span.root
     if head.dep_ == "quantmod" and head.head.pos_ == "NUM":  # "from 15 to 25 degrees": the range's measure
         other = next((n for n in doc.numbers if n.start <= head.head.idx < n.end and n.start != number.start),
@@ -108,8 +108,8 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
 def described_count(doc: QuestionDoc, number: NumberMention) -> str | None:
     """The noun (by lemma) ``number`` counts when the count describes another thing by its parts: "an
     *18-hole* golf course", "a *4-floor* shop" (holes, floors); ``None`` otherwise."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return None
     tok = span[-1]
     counted = tok.head
@@ -126,8 +126,8 @@ _PERSONAL = frozenset({"he", "she", "i", "we", "they", "you"})
 def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` is a person's age written bare, as the complement of "be" with a personal subject
     ("since *he* was seven", "when she was 10"): no noun, no unit, the person's age."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0 or number.kind != "cardinal":
+    span = doc.span(number)
+    if span is None or number.kind != "cardinal":
         return False
     tok = span[-1]
     verb = tok.head
@@ -187,8 +187,8 @@ def distributes(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether the phrase of ``number`` spreads a quantity over what it counts (a distributive quantifier in
     it): only then does a number of the question in the same phrase tie the two ("30 crates in each of the 4
     barns"); "13 customers at his 6 tables" or "97 blocks and 6 toy cars" only set them side by side."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(number)
+    if span is None:
         return True
     return any(t.lower_ in DISTRIBUTIVE for t in phrase_root(span[-1]).subtree)
 
@@ -196,8 +196,8 @@ def distributes(doc: QuestionDoc, number: NumberMention) -> bool:
 def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
     """The nouns of what ``number`` names when it is a label, not a count: a cardinal after the noun it
     belongs to ("jersey *number 23*", "room 12", "bus 7"); ``None`` otherwise."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-    if span is None or len(span) == 0 or number.kind != "cardinal":
+    span = doc.span(number)
+    if span is None or number.kind != "cardinal":
         return None
     tok = span[-1]
     noun = tok.head
@@ -221,8 +221,8 @@ def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
     names in apposition ("*four* old friends, Perry, Dana, Charlie and Phil")."""
     if mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(mention.value):
         return False
-    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(mention)
+    if span is None:
         return False
     noun = span[-1].head if span[-1].dep_ == "nummod" else None
     if noun is not None and any(c.dep_ == "appos" and len(c.conjuncts) + 1 == mention.value for c in noun.children):

@@ -21,18 +21,18 @@ from dataclasses import dataclass
 from .asked import find_ask
 from .document import Mention, QuestionDoc
 from .grounding import (
-    _MODIFIER_DEPS,
-    _NOUN_POS,
     COUNTED_KINDS,
+    MODIFIER_DEPS,
     NARROWED,
+    NOUN_POS,
     Ungrounded,
-    _adjective_grounded,
-    _lemma,
-    _mention,
-    _negated,
-    _relate,
-    _restricts,
+    adjective_grounded,
     asked_things,
+    lemma,
+    mention_of,
+    negated,
+    relate,
+    restricts,
 )
 from .lexicon import default_lexicon
 
@@ -53,7 +53,7 @@ def inserted_restrictions(pair) -> list[Ungrounded]:
     thing: "how many students are *female* seniors enrolled in art"): one or two words added between kept
     words, an adjective or noun modifying a noun after it that names a thing one counts (WordNet: objects,
     persons, food...; not "a *joint* run"), that the question never uses (nor as the verb of a participle,
-    "the *escaped* animals") and that WordNet does not tie to it (:func:`_adjective_grounded`, :func:`_relate`), as :data:`NARROWED`. Without WordNet,
+    "the *escaped* animals") and that WordNet does not tie to it (:func:`adjective_grounded`, :func:`relate`), as :data:`NARROWED`. Without WordNet,
     nothing."""
     lexicon = default_lexicon()
     question, paraphrase = pair.question, pair.paraphrase
@@ -61,9 +61,9 @@ def inserted_restrictions(pair) -> list[Ungrounded]:
     if lexicon is None or ask is None or paraphrase.doc is None:
         return []
     sentence = ask.sentence
-    known = {w for t in question.doc for w in (t.lower_, _lemma(t))}
-    q_nouns = list(dict.fromkeys(_lemma(t) for t in question.doc if t.pos_ in _NOUN_POS and t.is_alpha))
-    q_adjectives = {_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
+    known = {w for t in question.doc for w in (t.lower_, lemma(t))}
+    q_nouns = list(dict.fromkeys(lemma(t) for t in question.doc if t.pos_ in NOUN_POS and t.is_alpha))
+    q_adjectives = {lemma(t) for t in question.doc if t.pos_ == "ADJ"}
     ops = pair.alignment.token_opcodes
     found = []
     for k, (op, _i1, _i2, j1, j2) in enumerate(ops):
@@ -72,18 +72,18 @@ def inserted_restrictions(pair) -> list[Ungrounded]:
             continue
         for tok in paraphrase.doc[j1:j2]:
             noun = tok.head
-            if not (sentence.start <= tok.idx < sentence.end) or tok.dep_ not in _MODIFIER_DEPS \
-                    or noun.pos_ != "NOUN" or not tok.i < noun.i <= j2 or not _restricts(tok):
+            if not (sentence.start <= tok.idx < sentence.end) or tok.dep_ not in MODIFIER_DEPS \
+                    or noun.pos_ != "NOUN" or not tok.i < noun.i <= j2 or not restricts(tok):
                 continue
-            key = _lemma(tok)
-            if key in known or tok.lower_ in known or _negated(tok.lower_) in known or _participle_of(key, known):
+            key = lemma(tok)
+            if key in known or tok.lower_ in known or negated(tok.lower_) in known or _participle_of(key, known):
                 continue
-            if not set(lexicon.kinds(_lemma(noun))) & COUNTED_KINDS:
+            if not set(lexicon.kinds(lemma(noun))) & COUNTED_KINDS:
                 continue  # "a *joint* run": an act or an event, not a thing the problem counts
-            tied = (_adjective_grounded(key, q_adjectives, q_nouns, lexicon) if tok.pos_ == "ADJ"
-                    else _relate(key, q_nouns, lexicon, None)[0] is None)
+            tied = (adjective_grounded(key, q_adjectives, q_nouns, lexicon) if tok.pos_ == "ADJ"
+                    else relate(key, q_nouns, lexicon, None)[0] is None)
             if not tied:
-                found.append(Ungrounded(NARROWED, _mention(tok), _mention(noun)))
+                found.append(Ungrounded(NARROWED, mention_of(tok), mention_of(noun)))
     return found
 
 
@@ -105,19 +105,19 @@ def asked_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Part]:
     p_asked, q_asked = asked_things(paraphrase), asked_things(question)
     if not p_asked or not q_asked or question.doc is None:
         return []
-    q_nouns = {_lemma(w.token) for w in q_asked if w.modifies is None}
-    q_modifiers = {(_lemma(w.modifies), _lemma(w.token)) for w in q_asked if w.modifies is not None}
+    q_nouns = {lemma(w.token) for w in q_asked if w.modifies is None}
+    q_modifiers = {(lemma(w.modifies), lemma(w.token)) for w in q_asked if w.modifies is not None}
     found = []
     for word in p_asked:
         if word.modifies is None or word.token.pos_ != "ADJ":
             continue
-        noun, key = _lemma(word.modifies), _lemma(word.token)
+        noun, key = lemma(word.modifies), lemma(word.token)
         if noun not in q_nouns or (noun, key) in q_modifiers:
             continue
-        uses = [c for t in question.doc if t.pos_ == "NOUN" and _lemma(t) == noun
-                for c in t.children if c.dep_ == "amod" and c.pos_ == "ADJ" and _restricts(c)]
-        if any(_lemma(c) == key for c in uses):
-            others = tuple(_mention(c) for c in uses if _lemma(c) != key)
+        uses = [c for t in question.doc if t.pos_ == "NOUN" and lemma(t) == noun
+                for c in t.children if c.dep_ == "amod" and c.pos_ == "ADJ" and restricts(c)]
+        if any(lemma(c) == key for c in uses):
+            others = tuple(mention_of(c) for c in uses if lemma(c) != key)
             if others:
-                found.append(Part(word.mention, _mention(word.modifies), others))
+                found.append(Part(word.mention, mention_of(word.modifies), others))
     return found

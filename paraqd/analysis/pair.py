@@ -199,8 +199,8 @@ class QuestionPair:
         ("*Post-it* notes" -> "sticky notes"): a kind of that thing, not a person or place of the problem."""
         p_words = _words(self.paraphrase)
         for m in term.mentions:
-            span = self.question.doc.char_span(m.start, m.end, alignment_mode="expand")
-            tok = None if span is None or not len(span) else span[-1]
+            span = self.question.span(m)
+            tok = None if span is None else span[-1]
             while tok is not None and tok.dep_ in ("compound", "amod", "punct") and tok.head.i != tok.i \
                     and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i > tok.i:
                 tok = tok.head
@@ -383,8 +383,8 @@ def _compound_forms(doc, term: Term) -> set[str]:
     """``term``'s key, and the compounds its mentions make with the word before them ("baked_goods")."""
     forms = {term.key}
     for m in term.mentions:
-        span = doc.doc.char_span(m.start, m.end, alignment_mode="expand")
-        if span is not None and len(span) and span[0].i > 0 and span[0].nbor(-1).is_alpha:
+        span = doc.span(m)
+        if span is not None and span[0].i > 0 and span[0].nbor(-1).is_alpha:
             forms.update(f"{span[0].nbor(-1).lower_}_{word}" for word in (term.key, m.text.lower()))
     return forms
 
@@ -407,7 +407,7 @@ def _of_objects(doc, term: Term) -> set[str]:
     """The lemmas of the "of" objects of ``term``'s mentions ("pieces of *candy*")."""
     found = set()
     for m in term.mentions:
-        span = doc.doc.char_span(m.start, m.end, alignment_mode="expand")
+        span = doc.span(m)
         for tok in span or ():
             found.update(swap_key(o) for o in _of_tokens(tok))
     return found

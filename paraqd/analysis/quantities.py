@@ -184,7 +184,7 @@ def time_frames(doc: QuestionDoc) -> frozenset[int]:
         tok = by_start.get(unit.start)
         if unit.category != "Time" or unit.adverb or unit.start in measuring or tok is None:
             continue
-        last = doc.doc.char_span(unit.start, unit.end, alignment_mode="expand")
+        last = doc.span(unit)
         tok = last.root if last is not None else tok
         before = doc.text[:unit.start].rstrip()
         if before.endswith("/") or re.search(r"(?<![A-Za-z])per$", before, re.IGNORECASE):

@@ -143,8 +143,8 @@ def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | 
     Governed: the object of a preposition ("before *the meeting*"), the clause a conjunction opens
     ("before *he starts earning*"), or the term after a following "than" ("more *than Ben*"). ``None`` when the
     word governs nothing found that way ("after that")."""
-    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(mention)
+    if span is None:
         return None
     tok = span[0]
     sent = tok.sent
@@ -283,7 +283,7 @@ def _said_twice(question: QuestionDoc, tok, mentions) -> bool:
     need 2 beds *each*"): either one says it for both, so the one the paraphrase keeps is enough."""
     verb = _clause_verb(tok)
     for m in mentions:
-        other = question.doc.char_span(m.start, m.end, alignment_mode="expand")
+        other = question.span(m)
         if other is None or len(other) == 0 or other[0].i == tok.i:
             continue
         dets = [t.dep_ in ("det", "predet") for t in (tok, other[0])]

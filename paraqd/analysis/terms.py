@@ -65,7 +65,7 @@ def _key_terms(doc: QuestionDoc) -> dict[str, Term]:
     blocked = {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
     entity_of: dict[int, str] = {}
     for ent in doc.entities:
-        for tok in doc.doc.char_span(ent.start, ent.end, alignment_mode="expand") or ():
+        for tok in doc.span(ent) or ():
             entity_of[tok.i] = ent.label
     mentions: dict[str, list[Mention]] = defaultdict(list)
     labels: dict[str, str] = {}
@@ -147,8 +147,8 @@ def counted_nouns(doc: QuestionDoc) -> list[tuple[NumberMention, Token, Token]]:
     """``(number, its last token, the noun it counts)`` for every number that modifies a noun ("20 apples")."""
     counted = []
     for number in doc.numbers:
-        span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-        if span is None or len(span) == 0:
+        span = doc.span(number)
+        if span is None:
             continue
         tok = span[-1]
         if tok.dep_ == "nummod" and tok.head.pos_ in _TERM_POS:

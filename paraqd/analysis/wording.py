@@ -63,8 +63,8 @@ def _information_words(doc: QuestionDoc) -> frozenset[str]:
     nouns = set(computed_nouns(doc))
     verbs: set[str] = set()
     for number in doc.numbers:
-        span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-        if span is None or len(span) == 0:
+        span = doc.span(number)
+        if span is None:
             continue
         node = span[-1]
         while node.head.i != node.i and node.pos_ not in _VERBS:
@@ -81,7 +81,7 @@ def _information_words(doc: QuestionDoc) -> frozenset[str]:
     ask = find_ask(doc)
     clause = None if ask is None else (ask.clause or ask.sentence)
     if clause is not None:
-        span = doc.doc.char_span(clause.start, clause.end, alignment_mode="expand")
+        span = doc.span(clause)
         verbs.update(_lemma(t) for t in span or () if t.pos_ in _VERBS and t.is_alpha and not t.is_stop)
     words = nouns | verbs
     for tok in doc.doc:

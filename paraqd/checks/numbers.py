@@ -30,30 +30,11 @@ from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.information import context_numbers, repeat_counting_another_thing
 from ..analysis.measures import counts_back
 from ..analysis.number_forms import spelt_out
-from ..analysis.numbers import extract_multipliers
 from ..analysis.pair import QuestionPair
-from ..analysis.quantities import merge_spaced_fractions
-from ..analysis.terms import counted_nouns, quantity_mentions
+from ..analysis.values import compared_numbers, number_roles, value_key, value_kind
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
-
-#: kinds whose values are interchangeable with each other; every other kind keeps its identity
-_PLAIN_KINDS = frozenset({"cardinal", "decimal", "fraction", "multiplier", "count"})
-
-
-def value_kind(mention: NumberMention) -> str:
-    """The kind a value keeps across a paraphrase: ``plain``, ``percent``, ``currency`` or ``ordinal``."""
-    return "plain" if mention.kind in _PLAIN_KINDS else mention.kind
-
-
-def value_key(mention: NumberMention) -> tuple[str, float]:
-    """Identity of a number for comparison: its kind and its value rounded to 9 significant digits, with a
-    percentage read as the plain number it stands for (75% -> ("plain", 0.75), the key of 3/4)."""
-    if mention.kind == "percent":
-        return "plain", float(f"{mention.value / 100:.9g}")
-    return value_kind(mention), mention.rounded
-
 
 _NONE = re.compile(r"(?<![A-Za-z])(?:no|none|nothing|nobody|nil)(?![A-Za-z])", re.IGNORECASE)
 
@@ -80,13 +61,6 @@ def _is_soft(mention: NumberMention) -> bool:
 
 def _describe(mentions: Sequence[NumberMention]) -> str:
     return f"the {'percentage' if value_kind(mentions[0]) == 'percent' else 'number'} {mentions[0].text}"
-
-
-def compared_numbers(doc: QuestionDoc) -> list[NumberMention]:
-    """The numbers the check compares: :func:`merge_spaced_fractions` plus the multipliers and counts
-    ("twice", "triple", "a pair of"), in order of position."""
-    numbers = merge_spaced_fractions(doc)
-    return sorted([*numbers, *extract_multipliers(doc.text, doc.numbers)], key=lambda m: m.start)
 
 
 class NumberCheck(Check):
@@ -321,8 +295,8 @@ def _reciprocal(a: NumberMention, b: NumberMention) -> bool:
 def _sides(doc: QuestionDoc, mention: NumberMention) -> tuple[str | None, str | None]:
     """The nearest proper noun (else noun) before and after a factor in its sentence, by lemma: the two
     things it compares ("*Sarah* does 4 times as much laundry as *David*")."""
-    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    span = doc.span(mention)
+    if span is None:
         return None, None
     sent = span.sent
 
@@ -344,54 +318,6 @@ def _sides_swapped(question: QuestionDoc, q_m: NumberMention, paraphrase: Questi
     q_before, q_after = _sides(question, q_m)
     p_before, p_after = _sides(paraphrase, p_m)
     return None not in (q_before, q_after) and q_before != q_after and (q_before, q_after) == (p_after, p_before)
-
-
-def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
-    """``(value, role, mention)`` for each plain number that counts something: the noun after it that it
-    modifies ("20 apples" -> "apple") or its unit ("200 km" -> "kilometre")."""
-    measured = quantity_mentions(doc)
-    unit_starts = {unit.start for _, unit in measured}
-    roles = [(number.rounded, _counted_thing(noun, noun.idx in unit_starts), number)
-             for number, tok, noun in counted_nouns(doc) if noun.i > tok.i]
-    roles += [(number.rounded, unit.unit.name, number) for number, unit in measured]
-    roles += _factor_roles(doc)
-    return [role for role in roles if value_kind(role[2]) == "plain"]
-
-
-def _counted_thing(noun, is_unit: bool = False) -> str:
-    """What a counted noun counts, with the words that tell it apart: "3 sweet cookies" -> "sweet cookie",
-    "4 piles of quarters" -> "quarter", "one set of crystal beads" -> "crystal bead" (a container counts what
-    its *of* names). A unit counts itself ("5 years of service" -> "year"), and an *of* with a number of its
-    own is another quantity ("20 packets of 100 grams" -> "packet")."""
-    head = noun
-    for child in noun.children if not is_unit else ():
-        if child.dep_ == "prep" and child.lower_ == "of":
-            obj = next((t for t in child.children if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")), None)
-            if obj is not None and not any(t.dep_ == "nummod" for t in obj.children):
-                head = obj
-            break
-    modifiers = [t.lemma_.lower() for t in head.lefts if t.dep_ in ("compound", "amod") and t.is_alpha]
-    return " ".join((*modifiers, head.lemma_.lower()))
-
-
-def _factor_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
-    """``(value, noun, mention)`` for factors: "4 times as many percussion players" -> (4, "percussion"),
-    "twice as many woodwinds" -> (2, "woodwind"): the first noun within six tokens after the factor."""
-    roles = []
-    for number in compared_numbers(doc):
-        span = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
-        if span is None or len(span) == 0:
-            continue
-        nxt = span.end
-        if number.kind != "multiplier":
-            if nxt >= len(doc.doc) or doc.doc[nxt].lower_ != "times":
-                continue
-            nxt += 1
-        for tok in doc.doc[nxt:min(nxt + 6, span.sent.end)]:
-            if tok.pos_ in ("NOUN", "PROPN"):
-                roles.append((number.rounded, tok.lemma_.lower(), number))
-                break
-    return roles
 
 
 def _changed_mention(mentions: Sequence[NumberMention], kept: Sequence[NumberMention]) -> NumberMention:

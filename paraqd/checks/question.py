@@ -145,10 +145,10 @@ class QuestionCheck(Check):
         q_unit, p_unit = unit_named(q_ask), unit_named(p_ask)
         if q_unit is not None and q_unit == p_unit:  # "how many kgs" -> "how many kilograms"
             return False
-        p_sentence = paraphrase.doc.char_span(p_ask.sentence.start, p_ask.sentence.end, alignment_mode="expand")
+        p_sentence = paraphrase.span(p_ask.sentence)
         if p_sentence is not None and q_ask.noun in {t.lemma_.lower() for t in p_sentence}:
             return False
-        q_sentence = question.doc.char_span(q_ask.sentence.start, q_ask.sentence.end, alignment_mode="expand")
+        q_sentence = question.span(q_ask.sentence)
         if q_sentence is not None and p_ask.noun in {t.lemma_.lower() for t in q_sentence}:
             return False
         # an object of the story renamed everywhere ("apples" -> "hats") is still the thing asked about;

@@ -210,7 +210,7 @@ def _relocalised(pair: QuestionPair, old: list[UnitMention], new: list[UnitMenti
 
 def _counted_noun(doc: QuestionDoc, number: NumberMention):
     """The noun ``number`` counts right after it ("800 pages", "3.5 cups of food"), or None."""
-    span = doc.doc.char_span(number.start, number.end, alignment_mode="expand") if doc.doc is not None else None
+    span = doc.span(number)
     if span is None or span.end >= len(doc.doc):
         return None
     nxt = doc.doc[span.end]
@@ -341,7 +341,7 @@ def _carried_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
     before = [(n, u) for n, u in quantity_mentions(doc) if sentence.start_char <= n.start and n.end <= number.start]
     if not any(u.unit.name == name for _, u in before):
         return False
-    after = doc.doc.char_span(number.start, number.end, alignment_mode="expand")
+    after = doc.span(number)
     nxt = doc.doc[after.end] if after is not None and after.end < len(doc.doc) else None
     return nxt is None or nxt.pos_ not in ("NOUN", "PROPN") or nxt.idx in {u.start for u in doc.units}
 
