@@ -48,7 +48,9 @@ Development files (those that exist; ``--files`` to choose):
   problems, number edits, SVAMP variants); ``../shared/data/dev/rewordings_public_dev_irrelevant_context.csv``:
   problems with an off-topic quantity added, all label 1 (valid, expected with a note);
 - ``data/dev/rewordings_styles_gsm8k.csv`` (and ``rewordings_styles_svamp.csv`` when present): hand-written
-  rewordings in the style families of issue 24 (data/dev/README.md), their tuned part.
+  rewordings in the style families of issue 24 (data/dev/README.md), their tuned part;
+- ``data/dev/rewordings_check.csv``: 51 rewordings in the same families on 13 new questions, written in session 10
+  as a held-out check of that session's rules, tuned since (data/dev/README.md).
 
 Never run on the evaluation sets (``../shared/data/eval/``): these are development figures.
 
@@ -88,6 +90,7 @@ DEV_FILES = (
     REPO / "data" / "dev" / "svamp_dev_labelled.csv",
     REPO / "data" / "dev" / "rewordings_styles_gsm8k.csv",
     REPO / "data" / "dev" / "rewordings_styles_svamp.csv",
+    REPO / "data" / "dev" / "rewordings_check.csv",
 )
 #: the blind parts: read with --blind only, scored once per release, never tuned on
 BLIND_DIR = REPO / "data" / "dev" / "blind"

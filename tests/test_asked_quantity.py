@@ -176,3 +176,32 @@ def test_what_is_left_asked_as_what_went_is_caught_and_what_is_left_in_other_wor
     for same in ("How many buns does she still have?", "How many buns remain after she sold and gave some away?",
                  "How many buns does Ola keep?", "How many buns did she not sell or give away?"):
         assert _changes(checker, question, BUNS + same) == (), same
+
+
+FARE = "A bus ride costs $2 for an adult and $1 for a child. A father has $9 and takes his own ride too. "
+
+
+@pytest.mark.parametrize(("question", "paraphrase", "old_kind"), [
+    (FARE + "How many children can ride with him?", FARE + "How much money will he have left after his own ride?",
+     "count"),
+    (FARE + "How much money does he spend on the rides?", FARE + "How many children can ride with him?", "money"),
+])
+def test_a_count_of_things_asked_as_a_sum_of_money_is_another_quantity(checker, question, paraphrase, old_kind):
+    from paraqd.analysis.lexicon import default_lexicon
+
+    if default_lexicon() is None:
+        pytest.skip("WordNet not installed")
+    changes = [c for c in _changes(checker, question, paraphrase) if c.what == "money"]
+    assert changes and changes[0].old_kind == old_kind
+    found = [f for f in checker.check(question, paraphrase).findings if f.kind.value == "question_quantity_changed"]
+    assert found and "a sum of money" in found[0].message and found[0].severity == Severity.MAJOR
+
+
+@pytest.mark.parametrize("paraphrase", [
+    FARE + "How many kids can come along with him?",
+    FARE + "How many dollars will he have left after his own ride?",
+])
+def test_the_same_count_or_money_in_other_words_is_not_a_money_change(checker, paraphrase):
+    question = FARE + ("How many children can ride with him?" if "kids" in paraphrase
+                       else "How much money will he have left after his own ride?")
+    assert not [c for c in _changes(checker, question, paraphrase) if c.what == "money"]

@@ -331,3 +331,13 @@ def test_a_giver_losing_while_the_place_gains_is_no_flip():
     q = analyze("A farmer had 50 eggs. A neighbour sold 12 eggs. How many eggs does the farmer have?")
     p = analyze("A farmer had 50 eggs. 12 eggs were brought in. How many eggs does the farmer have?")
     assert flipped_directions(QuestionPair(q, p)) == []
+
+
+@needs_wordnet
+def test_sending_is_a_loss_for_the_sender_so_received_to_sent_is_a_flip():
+    assert verb_direction("send") == ("agent", LOSS) and verb_direction("receive") == ("agent", GAIN)
+    question = "Ada received 8 parcels on Monday. She then received 5 parcels on Tuesday. How many parcels did she get?"
+    flipped = flipped_directions(QuestionPair(analyze(question), analyze(question.replace("then received", "then sent"))))
+    assert [f.number.rounded for f in flipped] == [5.0]
+    kept = question.replace("She then received 5 parcels", "On Tuesday 5 more parcels were delivered to her")
+    assert not flipped_directions(QuestionPair(analyze(question), analyze(kept)))

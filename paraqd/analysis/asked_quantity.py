@@ -211,7 +211,8 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
         changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
     for found in (_difference_lost(paraphrase, q, p), _remainder_to_moved(question, paraphrase, q, p),
                   _part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p),
-                  _other_property(question, paraphrase, q, p) or _other_thing(question, paraphrase, q, p)):
+                  _other_property(question, paraphrase, q, p) or _other_thing(question, paraphrase, q, p)
+                  or _count_to_money(question, paraphrase, q, p)):
         if found is not None:
             changes.append(found)
     return changes
@@ -343,6 +344,48 @@ def _other_thing(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantit
     if lex is None or lex.relation(a.noun, b.noun) not in (SIBLING, UNRELATED, ANTONYM):
         return None
     return AskedChange("thing", (a.noun_span,), (b.noun_span,), a.noun, b.noun)
+
+
+def _count_to_money(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                    p: AskedQuantity) -> AskedChange | None:
+    """One question asks how many things, the other how much money ("how many *children* can she take" ->
+    "how much *money* will she have left"): a count of things and a sum of money are two quantities. A
+    "how many" asked in a unit ("how many dollars", "how many kilograms") counts no thing; a "how much" asks
+    for money when its noun is money (WordNet's ``noun.possession``) or, with no noun, when the problem's
+    numbers are amounts of money. Without WordNet, nothing."""
+    lex = default_lexicon()
+    if lex is None:
+        return None
+    sides = ((question, q.ask), (paraphrase, p.ask))
+    counts = [_counted(doc, ask, lex) for doc, ask in sides]
+    money = [_money_asked(doc, ask, lex) for doc, ask in sides]
+    if counts[0] is not None and money[1] is not None:
+        return AskedChange("money", (counts[0],), (money[1],), "count", "money")
+    if money[0] is not None and counts[1] is not None:
+        return AskedChange("money", (money[0],), (counts[1],), "money", "count")
+    return None
+
+
+def _counted(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
+    """The asked noun of a "how many" that counts things (not a unit, not money), or ``None``."""
+    if ask.form != "how many" or ask.units or ask.noun is None or ask.noun_span is None or ask.noun in LIGHT_NOUNS:
+        return None
+    return ask.noun_span if _is_noun(doc, ask) and not lex.is_possession(ask.noun) else None
+
+
+def _money_asked(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
+    """The words of a "how much" that asks for money ("how much *money*", "*how much* will she have left" in a
+    problem of amounts of money), or ``None``."""
+    if ask.form != "how much" or ask.units:
+        return None
+    if ask.noun is not None and ask.noun_span is not None:
+        return ask.noun_span if lex.is_possession(ask.noun) else None
+    if not any(n.kind == "currency" for n in doc.numbers):
+        return None
+    span = doc.span(ask.clause or ask.sentence)
+    much = next((t for t in span or () if t.lower_ == "much"), None)
+    return None if much is None else Mention(much.idx - 4, much.idx + 4, doc.text[much.idx - 4:much.idx + 4]) \
+        if doc.text[max(0, much.idx - 4):much.idx].lower() == "how " else token_mention(much)
 
 
 def _is_noun(doc: QuestionDoc, ask: Ask) -> bool:

@@ -53,7 +53,7 @@ _AGENT, _MOVE = "agent", "place"
 #: WordNet concepts of a change of possession, for the verb's agent
 _AGENT_GAINS = frozenset({"get.v.01", "take.v.08"})
 _AGENT_LOSES = frozenset({"give.v.01", "give.v.03", "give.v.08", "transfer.v.05", "pay.v.01", "lose.v.01",
-                          "consume.v.02"})
+                          "consume.v.02", "transmit.v.04"})
 #: WordNet concepts of a change of place, for the thing moved
 _INTO_PLACE = frozenset({"add.v.01", "arrive.v.01"})
 _OUT_OF_PLACE = frozenset({"remove.v.01", "leave.v.01"})

@@ -168,6 +168,10 @@ _AGGREGATE_NAMES = {"total": "the total", "remaining": "what is left", "differen
                     "now": "the quantity now"}
 
 
+#: how a finding names what a question counts or sums (:func:`~paraqd.analysis.asked_quantity.asked_changes`)
+_MEASURED = {"count": "a number of things", "money": "a sum of money"}
+
+
 def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Finding]:
     """The paraphrase asks for another aggregate of the quantity, for a part of the whole the question
     asks for, or for another person's (major, :func:`~paraqd.analysis.asked_quantity.asked_changes`; another
@@ -185,6 +189,9 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
         elif change.what == "thing":
             message = (f'the question asks for "{change.old[0].text}", the paraphrase for "{change.new[0].text}", '
                        f'another thing of the problem')
+        elif change.what == "money":
+            message = (f'the question asks for {_MEASURED[change.old_kind]} ("{change.old[0].text}"), the paraphrase '
+                       f'for {_MEASURED[change.new_kind]} ("{change.new[0].text}")')
         elif change.what == "compared":
             message = (f'the question asks for a difference ("{change.old[0].text}"), the paraphrase for the '
                        f'{change.new[0].text}, comparing nothing')
