@@ -185,6 +185,7 @@ FARE = "A bus ride costs $2 for an adult and $1 for a child. A father has $9 and
     (FARE + "How many children can ride with him?", FARE + "How much money will he have left after his own ride?",
      "count"),
     (FARE + "How much money does he spend on the rides?", FARE + "How many children can ride with him?", "money"),
+    (FARE + "How many children can ride with him?", FARE + "How much will he have left after his own ride?", "count"),
 ])
 def test_a_count_of_things_asked_as_a_sum_of_money_is_another_quantity(checker, question, paraphrase, old_kind):
     from paraqd.analysis.lexicon import default_lexicon

@@ -384,8 +384,10 @@ def _money_asked(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
         return None
     span = doc.span(ask.clause or ask.sentence)
     much = next((t for t in span or () if t.lower_ == "much"), None)
-    return None if much is None else Mention(much.idx - 4, much.idx + 4, doc.text[much.idx - 4:much.idx + 4]) \
-        if doc.text[max(0, much.idx - 4):much.idx].lower() == "how " else token_mention(much)
+    if much is None:
+        return None
+    how = much.nbor(-1) if much.i > 0 and much.nbor(-1).lower_ == "how" else much  # "how much", whole
+    return Mention(how.idx, much.idx + len(much.text), doc.text[how.idx:much.idx + len(much.text)])
 
 
 def _is_noun(doc: QuestionDoc, ask: Ask) -> bool:
