@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from .document import Mention, QuestionDoc, UnitMention
 from .lexicon import ANTONYM, SIBLING, default_lexicon
 from .relations import NEAR_COPY
-from .terms import CONTENT_POS, LIGHT_NOUNS, cached, key_terms
+from .terms import CONTENT_POS, LIGHT_NOUNS, cached, key_terms, token_lemma, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -205,9 +205,6 @@ _PHRASE_DEPS = frozenset({"poss", "compound", "appos", "conj"})
 _NOUN_POS = frozenset({"NOUN", "PROPN"})
 
 
-def _lemma(tok) -> str:
-    return (tok.lemma_ or tok.text).lower()
-
 
 def _sentence(doc: QuestionDoc, sentence: Mention):
     return doc.span(sentence)
@@ -251,13 +248,13 @@ def parts_left_out(pair: QuestionPair, q_sentence: Mention, p_sentence: Mention)
     if not regions:
         return []
     p_span = _sentence(paraphrase, p_sentence)
-    p_sentence_words = set() if p_span is None else {_lemma(t) for t in p_span}
+    p_sentence_words = set() if p_span is None else {token_lemma(t) for t in p_span}
     q_terms, p_terms = key_terms(question), key_terms(paraphrase)
     blocked = _blocked(question)
     found = []
     for i1, i2 in sorted(regions):
         for tok in question.doc[i1:i2]:
-            key = _lemma(tok)
+            key = token_lemma(tok)
             if not (q_sentence.start <= tok.idx < q_sentence.end) or key not in q_terms:
                 continue
             if key not in p_terms or key in p_sentence_words:  # gone everywhere, or still asked about
@@ -268,7 +265,7 @@ def parts_left_out(pair: QuestionPair, q_sentence: Mention, p_sentence: Mention)
             nearest = min(kept, key=lambda p: abs(p.i - tok.i))
             start, end = min(tok.i, nearest.i, i1), max(tok.i, nearest.i, i2 - 1) + 1
             span = question.doc[start:end]
-            found.append((_mention(tok), Mention(span.start_char, span.end_char, span.text), _mention(nearest)))
+            found.append((token_mention(tok), Mention(span.start_char, span.end_char, span.text), token_mention(nearest)))
             break
     return found
 
@@ -294,8 +291,8 @@ def story_words_asked(pair: QuestionPair, q_clause: Mention, p_clause: Mention,
     q_words, p_words = _words(q_span), _words(p_span)
     # a word and its lemma both name it: "reading" (the subject) is the story's "reading" (a verb, "read")
     story = _words(t for t in question.doc if not q_span.start <= t.i < q_span.end)
-    new = [t for t in _content(paraphrase, p_span) if _lemma(t) not in q_words]
-    taken = [t for t in new if _lemma(t) in story or t.lower_ in story]
+    new = [t for t in _content(paraphrase, p_span) if token_lemma(t) not in q_words]
+    taken = [t for t in new if token_lemma(t) in story or t.lower_ in story]
     if not taken:
         return [], []
     words = [t.lower_ for t in p_span if not t.is_punct]
@@ -304,26 +301,26 @@ def story_words_asked(pair: QuestionPair, q_clause: Mention, p_clause: Mention,
 
     def said_otherwise(tok) -> bool:
         return synonyms is not None and any(
-            synonyms.are_synonyms(_lemma(tok), _lemma(n), STORY_SYNONYM_THRESHOLD if _lemma(n) in story else None)
+            synonyms.are_synonyms(token_lemma(tok), token_lemma(n), STORY_SYNONYM_THRESHOLD if token_lemma(n) in story else None)
             and not _other_kind(lexicon, tok, n) for n in new)
 
     lost = [t for t in _content(question, q_span)
-            if _lemma(t) not in p_words and t.lower_ not in joined and not said_otherwise(t)]
+            if token_lemma(t) not in p_words and t.lower_ not in joined and not said_otherwise(t)]
     if not lost:
         return [], []
-    return [_mention(t) for t in lost], [_mention(t) for t in taken]
+    return [token_mention(t) for t in lost], [token_mention(t) for t in taken]
 
 
 def _words(tokens) -> set[str]:
     """The lower-cased lemmas and forms of ``tokens``."""
-    return {w for t in tokens for w in (_lemma(t), t.lower_)}
+    return {w for t in tokens for w in (token_lemma(t), t.lower_)}
 
 
 def _other_kind(lexicon, a, b) -> bool:
     """Whether WordNet knows the nouns ``a`` and ``b`` as two kinds of one thing or as opposites ("profit" and
     "revenue", two amounts of a sale): close words that name different quantities, never one said otherwise."""
     return (lexicon is not None and a.pos_ == b.pos_ == "NOUN"
-            and lexicon.relation(_lemma(a), _lemma(b)) in (SIBLING, ANTONYM))
+            and lexicon.relation(token_lemma(a), token_lemma(b)) in (SIBLING, ANTONYM))
 
 
 def _content(doc: QuestionDoc, span) -> list:
@@ -332,5 +329,3 @@ def _content(doc: QuestionDoc, span) -> list:
     return [t for t in span if t.pos_ in CONTENT_POS and t.is_alpha and not t.is_stop and t.idx not in blocked]
 
 
-def _mention(tok) -> Mention:
-    return Mention(tok.idx, tok.idx + len(tok.text), tok.text)

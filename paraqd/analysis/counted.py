@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
 from .spelling import spelling_variants
-from .terms import LIGHT_NOUNS, MULTIPLIER_FORMS, cached
+from .terms import LIGHT_NOUNS, MULTIPLIER_FORMS, cached, token_lemma
 
 #: nouns that name one of the thing their "of" phrase names: "33 *pieces* of candy" counts candies
 SINGULATIVES = frozenset({"piece", "item", "unit", "bit", "one", "individual", "head"})
@@ -83,9 +83,6 @@ class Counted:
         return Mention(self.number.start, end, doc.text[self.number.start:end])
 
 
-def _lemma(tok) -> str:
-    return (tok.lemma_ or tok.text).lower()
-
 
 def _of_object(noun):
     for prep in noun.children:
@@ -117,11 +114,11 @@ def _counted_things(doc: QuestionDoc) -> tuple[Counted, ...]:
         if head is None:
             continue
         of = _of_object(head)
-        singulative = _singulative(_lemma(head))
+        singulative = _singulative(token_lemma(head))
         if singulative and of is None:
             continue
         thing = of if singulative else head
-        if thing.idx not in in_unit and _lemma(thing) not in LIGHT_NOUNS:
+        if thing.idx not in in_unit and token_lemma(thing) not in LIGHT_NOUNS:
             found.append(Counted(number, head, of, thing))
     return tuple(found)
 
@@ -148,7 +145,7 @@ def _counted_head(doc: QuestionDoc, number: NumberMention, in_unit: set[int]):
         return None  # "4 times as many players": a factor, the number check's
     if tok.dep_ != "nummod" or head.pos_ not in _NOUN_POS or head.i <= tok.i or not head.is_alpha:
         return None
-    if head.idx in in_unit or _lemma(head) in LIGHT_NOUNS or (head.tag_ in _SINGULAR_TAGS and number.value != 1):
+    if head.idx in in_unit or token_lemma(head) in LIGHT_NOUNS or (head.tag_ in _SINGULAR_TAGS and number.value != 1):
         return None
     if any(t.pos_ not in _DESCRIBING_POS or (t.pos_ == "PUNCT" and t.text != "-")
            for t in doc.doc[tok.i + 1:head.i]):
@@ -158,7 +155,7 @@ def _counted_head(doc: QuestionDoc, number: NumberMention, in_unit: set[int]):
 
 def _key(tok) -> str:
     """A counted noun's lemma; "people" is the plural of "person"."""
-    key = _lemma(tok)
+    key = token_lemma(tok)
     return "person" if key == "people" else key
 
 
@@ -297,10 +294,10 @@ def _basis(doc: QuestionDoc, end: int, by_start, units) -> tuple[int | str | Non
         if word_start in units:
             return units[word_start].unit.name, units[word_start].end
         tok = by_start.get(word_start)
-        if tok is not None and tok.pos_ == "NOUN" and _lemma(tok) not in LIGHT_NOUNS:
+        if tok is not None and tok.pos_ == "NOUN" and token_lemma(tok) not in LIGHT_NOUNS:
             lexicon = default_lexicon()
-            if lexicon is not None and "time" in lexicon.kinds(_lemma(tok)):
-                return _lemma(tok), match.end()  # "$50 every weekday": a period
+            if lexicon is not None and "time" in lexicon.kinds(token_lemma(tok)):
+                return token_lemma(tok), match.end()  # "$50 every weekday": a period
             return ONE, match.end()
     match = _BASIS_ONE.match(doc.text, end)
     if match is not None:

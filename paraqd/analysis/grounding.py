@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from .asked import find_ask
 from .document import Mention, QuestionDoc
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, Lexicon, default_lexicon
-from .terms import LIGHT_NOUNS, cached
+from .terms import LIGHT_NOUNS, cached, token_lemma, token_mention
 
 #: WordNet's lexicographer files (``noun.X``) of the things one counts
 THING_KINDS = frozenset({"artifact", "food", "plant", "animal", "person", "substance", "object", "body",
@@ -118,7 +118,7 @@ class AskedWord:
 
     @property
     def mention(self) -> Mention:
-        return mention_of(self.token)
+        return token_mention(self.token)
 
 
 @dataclass(frozen=True)
@@ -132,9 +132,6 @@ class Ungrounded:
     modifies: Mention | None = None
     question_word: str | None = None
 
-
-def lemma(tok) -> str:
-    return (tok.lemma_ or tok.text).lower()
 
 
 def _of_complements(noun) -> list:
@@ -194,7 +191,7 @@ def _kind(tok, counted: bool, measured: bool, lexicon: Lexicon | None) -> str:
     measured, "the *width* of the room", "his *earnings*") or :data:`GENERAL` (names anything: "item").
     ``counted``: asked by "how many" or counted by a counted noun; ``measured``: the asked noun of a "what",
     "how much" or request question."""
-    key = lemma(tok)
+    key = token_lemma(tok)
     if key in LIGHT_NOUNS or tok.lower_ in LIGHT_NOUNS or tok.is_stop:
         return COUNT
     word = tok.lower_ if lexicon is not None and lexicon.knows(tok.lower_) else key
@@ -284,7 +281,7 @@ def restricts(tok) -> bool:
     """Whether a modifier may narrow what its noun names: an adjective or a noun, not a closed-class word
     (a determiner, a number, a comparative, a quantity or identity adjective: :data:`QUANTITY_ADJECTIVES`)."""
     return (tok.pos_ in _MODIFIER_POS and tok.is_alpha and not tok.is_stop and tok.tag_ not in _COMPARATIVE_TAGS
-            and lemma(tok) not in QUANTITY_ADJECTIVES and tok.lower_ not in QUANTITY_ADJECTIVES)
+            and token_lemma(tok) not in QUANTITY_ADJECTIVES and tok.lower_ not in QUANTITY_ADJECTIVES)
 
 
 def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
@@ -297,27 +294,27 @@ def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
     lexicon = default_lexicon()
     ask = find_ask(paraphrase)
     story_end = ask.sentence.start if ask is not None else len(paraphrase.text)
-    known = {w for t in question.doc for w in (t.lower_, lemma(t))}
-    known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, lemma(t))}
+    known = {w for t in question.doc for w in (t.lower_, token_lemma(t))}
+    known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, token_lemma(t))}
     written = {}  # each noun of the question as first written ("kids" for the lemma "kid")
     for t in question.doc:
         if t.pos_ in NOUN_POS and t.is_alpha and not t.is_stop:
-            written.setdefault(lemma(t), t.text)
+            written.setdefault(token_lemma(t), t.text)
     q_nouns = list(written)
-    q_adjectives = {lemma(t) for t in question.doc if t.pos_ == "ADJ"}
+    q_adjectives = {token_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
     found = []
     for word in asked:
         tok = word.token
-        key = lemma(tok)
+        key = token_lemma(tok)
         if key in known or tok.lower_ in known or negated(tok.lower_) in known:
             continue
         if word.modifies is not None:
             if lexicon is None:
                 continue  # only WordNet tells a restriction ("red") from the problem's own word ("female": girls)
             if tok.pos_ == "ADJ" and not adjective_grounded(key, q_adjectives, q_nouns, lexicon):
-                found.append(Ungrounded(NARROWED, word.mention, mention_of(word.modifies)))
+                found.append(Ungrounded(NARROWED, word.mention, token_mention(word.modifies)))
             elif tok.pos_ != "ADJ" and relate(key, q_nouns, lexicon, similar)[0] is not None:
-                found.append(Ungrounded(NARROWED, word.mention, mention_of(word.modifies)))
+                found.append(Ungrounded(NARROWED, word.mention, token_mention(word.modifies)))
             continue
         how, q_word = relate(key, q_nouns, lexicon, similar)
         if how is not None:
@@ -359,7 +356,4 @@ def relate(key: str, q_nouns: list[str], lexicon: Lexicon | None,
         return None, None  # without a judge nothing is known against the word
     return UNRELATED, None
 
-
-def mention_of(tok) -> Mention:
-    return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
 

@@ -55,7 +55,7 @@ from .measures import (
 from .multipliers import extract_multipliers
 from .quantities import quantities as all_quantities
 from .quantities import rate_periods
-from .terms import LIGHT_NOUNS, cached
+from .terms import LIGHT_NOUNS, cached, token_lemma
 
 _CACHE_KEY = "paraqd.analysis.information"
 #: a calendar year: "in 2019", "since 1998", "of 2021", "2020's"
@@ -69,9 +69,6 @@ _AGE_WORDS = frozenset({"age", "old", "young", "older", "younger", "oldest", "yo
 #: the relations under which a noun of the paraphrase names a thing the problem counts
 _SAME_THING = frozenset({SAME, SYNONYM, MORE_GENERAL, MORE_SPECIFIC})
 
-
-def _lemma(tok) -> str:
-    return (tok.lemma_ or tok.text).lower()
 
 
 def measured_categories(doc: QuestionDoc) -> frozenset[str]:
@@ -117,7 +114,7 @@ def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
         tokens += subjects
     inside = range(span.start, span.end)
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
-    nouns = frozenset(_lemma(t) for t in tokens if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
+    nouns = frozenset(token_lemma(t) for t in tokens if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
                       and t.idx not in in_unit)
     starts = frozenset(t.idx for t in tokens if t.i not in inside)
     return nouns, starts
@@ -147,7 +144,7 @@ def computed_nouns(doc: QuestionDoc) -> frozenset[str]:
     each *group*") and of its asking clause (computed once per document)."""
     def compute(doc: QuestionDoc) -> frozenset[str]:
         nouns = {noun for number in doc.numbers for noun in _phrase(doc, number)[0]}
-        return frozenset(nouns | {_lemma(t) for t in asked_nouns(doc)})
+        return frozenset(nouns | {token_lemma(t) for t in asked_nouns(doc)})
 
     return cached(doc, _CACHE_KEY + ".computed", compute)
 
@@ -276,7 +273,7 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
         if child.i == node.i or child.dep_ in _OWN_CLAUSE_DEPS:
             continue
         for tok in child.subtree:
-            if numbers_at.get(tok.idx) in q_values or (tok.pos_ in _NOUN_POS and _lemma(tok) in computed):
+            if numbers_at.get(tok.idx) in q_values or (tok.pos_ in _NOUN_POS and token_lemma(tok) in computed):
                 return True
     return False
 
@@ -358,7 +355,7 @@ def asked_nouns(doc: QuestionDoc) -> list:
         return []
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
     return [t for t in span if t.pos_ in _NOUN_POS and t.is_alpha and not t.is_stop and t.idx not in in_unit
-            and _lemma(t) not in LIGHT_NOUNS and t.lower_ not in LIGHT_NOUNS]
+            and token_lemma(t) not in LIGHT_NOUNS and t.lower_ not in LIGHT_NOUNS]
 
 # -- comparisons: a factor ("3 times as many", "twice as much") is not a difference ("3 more than") ----------------
 #

@@ -13,16 +13,13 @@ from __future__ import annotations
 
 from .document import NumberMention, QuestionDoc, UnitMention
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS
+from .terms import LIGHT_NOUNS, token_lemma
 
 _NOUN_POS = frozenset({"NOUN", "PROPN"})
 #: the parts of speech of a clause's verb (where the phrase of a number ends: :func:`phrase_root`)
 VERB_POS = frozenset({"VERB", "AUX"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
-
-def _lemma(tok) -> str:
-    return (tok.lemma_ or tok.text).lower()
 
 
 def phrase_root(token, stop_deps: frozenset[str] = frozenset()):
@@ -92,7 +89,7 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
     attribute = _attribute_of(head)
     if attribute is not None and attribute.lower_ == "it":
         return _antecedent_attribute(doc, number)  # "the humidity was 40%; then it rose to 60%"
-    if attribute is None or attribute.pos_ not in _NOUN_POS or _lemma(attribute) in LIGHT_NOUNS:
+    if attribute is None or attribute.pos_ not in _NOUN_POS or token_lemma(attribute) in LIGHT_NOUNS:
         return None
     inside = set(range(span.start, span.end))
     parts = [attribute, *(t for c in attribute.children
@@ -100,7 +97,7 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
     if counted is not None:
         parts.append(counted)
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
-    nouns = frozenset(_lemma(t) for t in parts if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
+    nouns = frozenset(token_lemma(t) for t in parts if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
                       and t.idx not in in_unit)
     return nouns or None
 
@@ -116,7 +113,7 @@ def described_count(doc: QuestionDoc, number: NumberMention) -> str | None:
     if tok.dep_ != "nummod" or counted.pos_ not in _NOUN_POS or counted.dep_ not in ("compound", "amod") \
             or counted.head.pos_ not in _NOUN_POS or counted.head.i <= counted.i:
         return None
-    return _lemma(counted)
+    return token_lemma(counted)
 
 
 #: personal pronouns: "since *he* was seven" is an age
@@ -206,7 +203,7 @@ def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
     if noun.tag_ in ("NNS", "NNPS") or any(c.dep_ == "det" for c in noun.children):
         return None  # a name takes no article and is one thing: "*a* business 79523" is no label
     parts = [noun, *(c for c in noun.children if c.dep_ == "compound")]
-    return frozenset(_lemma(t) for t in parts if t.is_alpha and _lemma(t) not in LIGHT_NOUNS)
+    return frozenset(token_lemma(t) for t in parts if t.is_alpha and token_lemma(t) not in LIGHT_NOUNS)
 
 
 #: determiners that refer back to things already counted: "the three friends", "all three", "their two cats"

@@ -28,13 +28,12 @@ from .grounding import (
     Ungrounded,
     adjective_grounded,
     asked_things,
-    lemma,
-    mention_of,
     negated,
     relate,
     restricts,
 )
 from .lexicon import default_lexicon
+from .terms import token_lemma, token_mention
 
 
 def _participle_of(word: str, known: set[str]) -> bool:
@@ -61,9 +60,9 @@ def inserted_restrictions(pair) -> list[Ungrounded]:
     if lexicon is None or ask is None or paraphrase.doc is None:
         return []
     sentence = ask.sentence
-    known = {w for t in question.doc for w in (t.lower_, lemma(t))}
-    q_nouns = list(dict.fromkeys(lemma(t) for t in question.doc if t.pos_ in NOUN_POS and t.is_alpha))
-    q_adjectives = {lemma(t) for t in question.doc if t.pos_ == "ADJ"}
+    known = {w for t in question.doc for w in (t.lower_, token_lemma(t))}
+    q_nouns = list(dict.fromkeys(token_lemma(t) for t in question.doc if t.pos_ in NOUN_POS and t.is_alpha))
+    q_adjectives = {token_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
     ops = pair.alignment.token_opcodes
     found = []
     for k, (op, _i1, _i2, j1, j2) in enumerate(ops):
@@ -75,15 +74,15 @@ def inserted_restrictions(pair) -> list[Ungrounded]:
             if not (sentence.start <= tok.idx < sentence.end) or tok.dep_ not in MODIFIER_DEPS \
                     or noun.pos_ != "NOUN" or not tok.i < noun.i <= j2 or not restricts(tok):
                 continue
-            key = lemma(tok)
+            key = token_lemma(tok)
             if key in known or tok.lower_ in known or negated(tok.lower_) in known or _participle_of(key, known):
                 continue
-            if not set(lexicon.kinds(lemma(noun))) & COUNTED_KINDS:
+            if not set(lexicon.kinds(token_lemma(noun))) & COUNTED_KINDS:
                 continue  # "a *joint* run": an act or an event, not a thing the problem counts
             tied = (adjective_grounded(key, q_adjectives, q_nouns, lexicon) if tok.pos_ == "ADJ"
                     else relate(key, q_nouns, lexicon, None)[0] is None)
             if not tied:
-                found.append(Ungrounded(NARROWED, mention_of(tok), mention_of(noun)))
+                found.append(Ungrounded(NARROWED, token_mention(tok), token_mention(noun)))
     return found
 
 
@@ -105,19 +104,19 @@ def asked_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Part]:
     p_asked, q_asked = asked_things(paraphrase), asked_things(question)
     if not p_asked or not q_asked or question.doc is None:
         return []
-    q_nouns = {lemma(w.token) for w in q_asked if w.modifies is None}
-    q_modifiers = {(lemma(w.modifies), lemma(w.token)) for w in q_asked if w.modifies is not None}
+    q_nouns = {token_lemma(w.token) for w in q_asked if w.modifies is None}
+    q_modifiers = {(token_lemma(w.modifies), token_lemma(w.token)) for w in q_asked if w.modifies is not None}
     found = []
     for word in p_asked:
         if word.modifies is None or word.token.pos_ != "ADJ":
             continue
-        noun, key = lemma(word.modifies), lemma(word.token)
+        noun, key = token_lemma(word.modifies), token_lemma(word.token)
         if noun not in q_nouns or (noun, key) in q_modifiers:
             continue
-        uses = [c for t in question.doc if t.pos_ == "NOUN" and lemma(t) == noun
+        uses = [c for t in question.doc if t.pos_ == "NOUN" and token_lemma(t) == noun
                 for c in t.children if c.dep_ == "amod" and c.pos_ == "ADJ" and restricts(c)]
-        if any(lemma(c) == key for c in uses):
-            others = tuple(mention_of(c) for c in uses if lemma(c) != key)
+        if any(token_lemma(c) == key for c in uses):
+            others = tuple(token_mention(c) for c in uses if token_lemma(c) != key)
             if others:
-                found.append(Part(word.mention, mention_of(word.modifies), others))
+                found.append(Part(word.mention, token_mention(word.modifies), others))
     return found

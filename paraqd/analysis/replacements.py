@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .days import MONTHS, WEEKDAYS
 from .document import Mention
 from .lexicon import default_lexicon
-from .terms import token_mention
+from .terms import token_lemma, token_mention
 from .units import UnitVocabulary
 from .wording import information_words
 
@@ -88,13 +88,10 @@ def is_time_word(word: str) -> bool:
     return unit is not None and unit.category == "Time"
 
 
-def _lemma(tok) -> str:
-    return (tok.lemma_ or tok.text).lower()
-
 
 def _related(a, b) -> bool:
     """Whether the two tokens say one thing: the same lemma or form, or WordNet counterparts either way."""
-    forms_a, forms_b = {a.lower_, _lemma(a)}, {b.lower_, _lemma(b)}
+    forms_a, forms_b = {a.lower_, token_lemma(a)}, {b.lower_, token_lemma(b)}
     if forms_a & forms_b:
         return True
     lexicon = default_lexicon()
@@ -111,7 +108,7 @@ def _neighbour(tok, step: int) -> str:
 
 
 def _forms(doc) -> set[str]:
-    return {f for t in doc if t.is_alpha for f in (t.lower_, _lemma(t))}
+    return {f for t in doc if t.is_alpha for f in (t.lower_, token_lemma(t))}
 
 
 def _pairs(pair: QuestionPair):
@@ -131,7 +128,7 @@ def _pairs(pair: QuestionPair):
         for old, new in zip(q_words, p_words, strict=True):
             if any(_neighbour(old, step) != _neighbour(new, step) for step in (-1, 1)):
                 continue
-            if {old.lower_, _lemma(old)} & p_forms or {new.lower_, _lemma(new)} & q_forms:
+            if {old.lower_, token_lemma(old)} & p_forms or {new.lower_, token_lemma(new)} & q_forms:
                 continue  # the old word still said elsewhere, or the new one already the question's
             yield old, new
 
@@ -139,9 +136,9 @@ def _pairs(pair: QuestionPair):
 def _contrasted(tok) -> bool:
     """Whether the adjective ``tok`` tells its noun's things apart from others the question names with
     another adjective ("the *green* lizard" where there is a "blue lizard")."""
-    head = _lemma(tok.head)
-    return any(other.i != tok.i and other.pos_ == "ADJ" and other.dep_ == "amod" and _lemma(other.head) == head
-               and _lemma(other) != _lemma(tok) for other in tok.doc)
+    head = token_lemma(tok.head)
+    return any(other.i != tok.i and other.pos_ == "ADJ" and other.dep_ == "amod" and token_lemma(other.head) == head
+               and token_lemma(other) != token_lemma(tok) for other in tok.doc)
 
 
 def _mathematical(word: str, lexicon) -> bool:
@@ -155,8 +152,8 @@ def _thing_change(old, new, lexicon) -> str:
     """What ``new`` is instead of the thing ``old`` named, or ``""`` when it may still name it."""
     # a noun (or a name) written as a noun of time: not "the third" -> "the second", an ordinal
     if old.pos_ in _NOUNS and new.pos_ in _NOUNS and is_time_word(new.text) and not is_time_word(old.text) \
-            and not is_time_word(_lemma(old)):
-        if lexicon is None or "time" not in lexicon.kinds(_lemma(old), senses=_ALL_SENSES):
+            and not is_time_word(token_lemma(old)):
+        if lexicon is None or "time" not in lexicon.kinds(token_lemma(old), senses=_ALL_SENSES):
             return "a time"
     if old.pos_ != "NOUN" or new.pos_ == "PROPN" or new.text[:1].isupper() or lexicon is None:
         return ""  # a name stands for anything: "Bryan" for "flour" renames it
@@ -165,7 +162,7 @@ def _thing_change(old, new, lexicon) -> str:
         return "a word that names no thing"
     # a term of the mathematics ("cube", "numerator": most often a quantity, shape or relation) written as a
     # noun that is none of these ("die", "counter"): another object, not the problem's
-    if _mathematical(_lemma(old), lexicon) and lexicon.knows(new.lower_, "n") \
+    if _mathematical(token_lemma(old), lexicon) and lexicon.knows(new.lower_, "n") \
             and not set(lexicon.kinds(new.lower_, senses=_ALL_SENSES)) & _MEASURABLE:
         return "an object, no quantity or shape"
     return ""
@@ -193,9 +190,9 @@ def kind_changes(pair: QuestionPair) -> tuple[KindChange, ...]:
     found: list[KindChange] = []
     seen: set[tuple[str, str]] = set()
     for old, new in _pairs(pair):
-        if not (old.is_alpha and new.is_alpha) or _lemma(old) not in information:
+        if not (old.is_alpha and new.is_alpha) or token_lemma(old) not in information:
             continue
-        key = (_lemma(old), new.lower_)
+        key = (token_lemma(old), new.lower_)
         if key in seen or _related(old, new):
             continue
         part, what = THING, _thing_change(old, new, lexicon)

@@ -95,6 +95,11 @@ def token_mention(tok: Token) -> Mention:
     return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
 
 
+def token_lemma(tok: Token) -> str:
+    """The lower-cased lemma of one token (its text when the parse gives no lemma)."""
+    return (tok.lemma_ or tok.text).lower()
+
+
 def swap_words(doc: QuestionDoc) -> dict[str, list[Mention]]:
     """Lemma -> mentions of the words a swap is looked for among: the key terms, adjectives outside numbers
     and units, and ordinal words ("first", "second"; stop words otherwise). Computed once per document."""

@@ -33,7 +33,7 @@ from .asked import find_ask
 from .information import computed_nouns
 from .lexicon import default_lexicon
 from .spelling import closed_compound, spelling_variants
-from .terms import CONTENT_POS, cached, content_words
+from .terms import CONTENT_POS, cached, content_words, token_lemma
 
 if TYPE_CHECKING:
     from .document import Mention, QuestionDoc
@@ -48,9 +48,6 @@ _NOUNS = frozenset({"NOUN", "PROPN"})
 _COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
-
-def _lemma(tok) -> str:
-    return (tok.lemma_ or tok.text).lower()
 
 
 def information_words(doc: QuestionDoc) -> frozenset[str]:
@@ -72,23 +69,23 @@ def _information_words(doc: QuestionDoc) -> frozenset[str]:
         if node.pos_ in _VERBS:
             # the relation of the quantity, its open complement ("went *rowing*") and who holds it ("a
             # *cylinder* has a radius of 4 cm", "*Priya* baked 24 muffins")
-            verbs.add(_lemma(node))
-            verbs.update(_lemma(c) for c in node.children if c.dep_ == "xcomp" and c.pos_ in _VERBS)
-            nouns.update(_lemma(c) for c in node.children if c.dep_ in _SUBJECTS and c.pos_ in _NOUNS)
+            verbs.add(token_lemma(node))
+            verbs.update(token_lemma(c) for c in node.children if c.dep_ == "xcomp" and c.pos_ in _VERBS)
+            nouns.update(token_lemma(c) for c in node.children if c.dep_ in _SUBJECTS and c.pos_ in _NOUNS)
             # and the people it relates ("gave 3 apples *to Anna*", "bought 4 pens *from Leo*")
-            nouns.update(_lemma(o) for c in node.children if c.dep_ in ("prep", "dative", "agent")
+            nouns.update(token_lemma(o) for c in node.children if c.dep_ in ("prep", "dative", "agent")
                          for o in (c, *c.children) if o.pos_ == "PROPN")
     ask = find_ask(doc)
     clause = None if ask is None else (ask.clause or ask.sentence)
     if clause is not None:
         span = doc.span(clause)
-        verbs.update(_lemma(t) for t in span or () if t.pos_ in _VERBS and t.is_alpha and not t.is_stop)
+        verbs.update(token_lemma(t) for t in span or () if t.pos_ in _VERBS and t.is_alpha and not t.is_stop)
     words = nouns | verbs
     for tok in doc.doc:
         if tok.tag_ in _COMPARATIVE_TAGS and tok.is_alpha:
-            words.add(_lemma(tok))
-        elif tok.pos_ == "ADJ" and tok.dep_ in ("amod", "compound") and _lemma(tok.head) in nouns:
-            words.add(_lemma(tok))  # "12 *red* mushrooms", "a *hollow* cylinder"
+            words.add(token_lemma(tok))
+        elif tok.pos_ == "ADJ" and tok.dep_ in ("amod", "compound") and token_lemma(tok.head) in nouns:
+            words.add(token_lemma(tok))  # "12 *red* mushrooms", "a *hollow* cylinder"
     return frozenset(words)
 
 
@@ -161,9 +158,9 @@ def lost_content(pair: QuestionPair, similar: Callable[[str, str], bool] | None 
         # a counterpart is a word the paraphrase has more often than the question ("as *old* as" -> "the same
         # *age* as" in a problem that already says "age"), new words first
         gained = {w for w, c in p_counts.items() if c > q_counts.get(w, 0)}
-        q_forms = {f for t in pair.question.doc if t.is_alpha for f in (t.lower_, _lemma(t))}
+        q_forms = {f for t in pair.question.doc if t.is_alpha for f in (t.lower_, token_lemma(t))}
         novel = {f for t in p_tokens if t.pos_ in CONTENT_POS and not t.is_stop
-                 for f in (t.lower_, _lemma(t))} - q_forms | gained
+                 for f in (t.lower_, token_lemma(t))} - q_forms | gained
         q_words = [t.lower_ for t in pair.question.doc if t.is_alpha]
         p_words = [t.lower_ for t in p_tokens]
         joined = {p for p in p_words if closed_compound(p, q_words)}  # "sky diving" -> "skydiving"

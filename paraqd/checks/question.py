@@ -162,14 +162,11 @@ class QuestionCheck(Check):
         )
 
 
-#: how a finding names each aggregate (:data:`~paraqd.analysis.asked_quantity.AGGREGATES`)
-_AGGREGATE_NAMES = {"total": "the total", "remaining": "what is left", "difference": "a difference",
-                    "each": "a part for each (per item or period)", "initial": "the quantity earlier (at first, before)",
-                    "now": "the quantity now"}
-
-
-#: how a finding names what a question counts or sums (:func:`~paraqd.analysis.asked_quantity.asked_changes`)
-_MEASURED = {"count": "a number of things", "money": "a sum of money"}
+#: how a finding names each kind an asked quantity is read as (:func:`~paraqd.analysis.asked_quantity.asked_changes`):
+#: an aggregate (:data:`~paraqd.analysis.asked_quantity.AGGREGATES`), or what it counts or sums
+_ASKED_NAMES = {"total": "the total", "remaining": "what is left", "difference": "a difference",
+                "each": "a part for each (per item or period)", "initial": "the quantity earlier (at first, before)",
+                "now": "the quantity now", "count": "a number of things", "money": "a sum of money"}
 
 
 def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Finding]:
@@ -189,18 +186,15 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
         elif change.what == "thing":
             message = (f'the question asks for "{change.old[0].text}", the paraphrase for "{change.new[0].text}", '
                        f'another thing of the problem')
-        elif change.what == "money":
-            message = (f'the question asks for {_MEASURED[change.old_kind]} ("{change.old[0].text}"), the paraphrase '
-                       f'for {_MEASURED[change.new_kind]} ("{change.new[0].text}")')
         elif change.what == "compared":
             message = (f'the question asks for a difference ("{change.old[0].text}"), the paraphrase for the '
                        f'{change.new[0].text}, comparing nothing')
         elif change.what == "moved":
             message = (f'the question asks for what is left ("{change.old[0].text}"), the paraphrase for what the '
                        f'story takes away ({_listed(change.new)})')
-        elif change.what == "aggregate":
-            message = (f'the question asks for {_AGGREGATE_NAMES[change.old_kind]} ("{change.old[0].text}"), the '
-                       f'paraphrase for {_AGGREGATE_NAMES[change.new_kind]} ("{change.new[0].text}")')
+        elif change.what in ("aggregate", "money"):
+            message = (f'the question asks for {_ASKED_NAMES[change.old_kind]} ("{change.old[0].text}"), the '
+                       f'paraphrase for {_ASKED_NAMES[change.new_kind]} ("{change.new[0].text}")')
         else:
             message = (f'the question asks for the whole ("{change.old[0].text}"), the paraphrase only for '
                        f'{_listed(change.new)}')
