@@ -220,3 +220,62 @@ def test_a_before_that_keeps_the_asked_time_is_kept(q, p):
     from paraqd.analysis.days import asked_time_shift
 
     assert asked_time_shift(QuestionPair(analyze(q), analyze(p))) == []
+
+
+# --- two different times are never synonyms (WordNet's noun.time) ------------------------------------------
+
+def _everything_similar(words):
+    """An encoder under which every two words are synonyms (cosine 1): what the rule must overrule."""
+    import numpy as np
+
+    return np.ones((len(words), 4), dtype=np.float32) / 2.0
+
+
+@pytest.fixture(scope="module")
+def lenient_checker():
+    from paraqd.analysis.lexicon import default_lexicon
+    from paraqd.checks import CriticalInfoChecker
+    from paraqd.checks.synonyms import WordSimilarity
+
+    if default_lexicon() is None:
+        pytest.skip("WordNet not installed")
+    return CriticalInfoChecker(default_analyzer(), synonyms=WordSimilarity(_everything_similar))
+
+
+@pytest.mark.parametrize(("question", "paraphrase", "old", "new"), [
+    ("Jo sent 10 texts in the morning and 3 texts in the afternoon. How many more texts did she send in the "
+     "morning than in the afternoon?",
+     "Jo sent 10 texts in the morning and 3 texts in the evening. How many more texts did she send in the "
+     "morning than in the afternoon?", "afternoon", "evening"),
+    ("Mia read 12 pages on Monday and 30 pages on Tuesday. How many more pages did she read on Tuesday than on "
+     "Monday?", "Mia read 12 pages on Monday and 30 pages on Thursday. How many more pages did she read on "
+     "Tuesday than on Monday?", "Tuesday", "Thursday"),
+    ("A farm sold 40 melons in summer and 15 in winter. How many fewer melons were sold in winter than in "
+     "summer?", "A farm sold 40 melons in summer and 15 in autumn. How many fewer melons were sold in winter "
+     "than in summer?", "winter", "autumn"),
+])
+def test_another_time_in_one_place_is_no_synonym(lenient_checker, question, paraphrase, old, new):
+    result = lenient_checker.check(question, paraphrase)
+    assert not result.passed and "term_renamed_inconsistently" in result.kinds(Severity.MAJOR), result.reasons
+    assert not any("synonym" in reason for reason in result.reasons), result.reasons
+    assert any(f'"{old}" became "{new}"' in reason for reason in result.reasons), result.reasons
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    ("A bakery sells 20 rolls before noon and 35 rolls after noon. How many rolls does it sell in a day?",
+     "A bakery sells 20 rolls before midday and 35 rolls after noon. How many rolls does it sell in a day?"),
+    ("A shop sold 14 kites on Saturday and 9 kites on Sunday. How many kites did the shop sell?",
+     "A store sold 14 kites on Saturday and 9 kites on Sunday. How many kites did the shop sell?"),
+])
+def test_the_same_time_or_a_thing_in_one_place_may_be_a_synonym(lenient_checker, question, paraphrase):
+    result = lenient_checker.check(question, paraphrase)
+    assert result.passed and "term_synonym" in result.kinds(), result.reasons
+
+
+def test_a_time_named_relative_to_now_may_be_the_same_time(lenient_checker):
+    question = ("Last night Ada ate 3 plums and 2 figs. Today she eats twice as many plums as last night. How many "
+                "plums has she eaten in the two days?")
+    paraphrase = ("Yesterday Ada ate 3 plums and 2 figs. Today she eats twice as many plums as last night. How many "
+                  "plums has she eaten in the two days?")
+    result = lenient_checker.check(question, paraphrase)
+    assert "term_renamed_inconsistently" not in result.kinds(), result.reasons

@@ -163,6 +163,18 @@ _FORWARD = re.compile(rf"\b(?:the\s+(?:next|following|coming)\s+{_PERIODS}|the\s
                       rf"|(?<!the\s)next\s+{_PERIODS}|(?P<tomorrow>tomorrow))\b", re.IGNORECASE)
 
 
+#: the days and parts of a day named from the moment of speaking ("today", "tonight")
+_NOW = re.compile(r"\b(?:today|tonight|this\s+" + _PERIODS + r")\b", re.IGNORECASE)
+
+
+def in_relative_reference(doc: QuestionDoc, mention: Mention) -> bool:
+    """Whether ``mention`` stands in a time named relative to another: "last *night*", "the *day* before",
+    "*yesterday*", "*tonight*", "this *morning*". Such a reference may name the same time as an absolute word
+    of another text ("last night" / "yesterday"), so the two are no plain change of time."""
+    return any(m.start() <= mention.start and mention.end <= m.end()
+               for pattern in (_BACKWARD, _FORWARD, _NOW) for m in pattern.finditer(doc.text))
+
+
 def clock_times(doc: QuestionDoc) -> list[tuple[Mention, int, bool]]:
     """``(mention, minutes after midnight, whether the half of the day is written)`` for every clock time of
     ``doc``: "6:00 am" (360, True), "9 pm" (1260, True), "16:00" (960, True), "4:30" (270, False: morning or

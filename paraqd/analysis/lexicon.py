@@ -182,6 +182,15 @@ class Lexicon:
         "tip", "discount", "fee"; not "humidity" or "temperature")."""
         return any(s.lexname() == "noun.possession" for s in self._synsets(word, "n"))
 
+    def other_time(self, a: str, b: str) -> bool:
+        """Whether the nouns ``a`` and ``b`` name two different times: both most often name a time
+        (WordNet's ``noun.time``: a part of the day, a weekday, a month, a season) and neither is a synonym,
+        a more general or a more specific word of the other ("afternoon" / "evening", "Monday" / "Tuesday",
+        "summer" / "winter"; not "noon" / "midday")."""
+        if self.kinds(a) != ("time",) or self.kinds(b) != ("time",):
+            return False
+        return self.relation(a, b) in (ANTONYM, SIBLING, UNRELATED)
+
     def _forms(self, word: str) -> frozenset:
         """The synsets of ``word`` in every part of speech, plus those of its derivationally related forms
         ("decide" -> "decision") and of the attributes it measures ("tall" -> "height", "old" -> "age")."""

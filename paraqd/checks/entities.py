@@ -11,8 +11,10 @@ changed lists are read from the :class:`~paraqd.analysis.pair.QuestionPair`.
 
 from __future__ import annotations
 
+from ..analysis.days import in_relative_reference
 from ..analysis.document import QuestionDoc
-from ..analysis.pair import QuestionPair
+from ..analysis.lexicon import default_lexicon
+from ..analysis.pair import QuestionPair, Rename
 from ..analysis.replacements import DISTINCTION, RELATION, THING, kind_changes
 from ..analysis.wording import information_words
 from .base import Check
@@ -31,6 +33,20 @@ def aligned_substitutions(question: QuestionDoc, paraphrase: QuestionDoc, size: 
 #: how a finding names the part a replaced word played (:class:`~paraqd.analysis.replacements.KindChange`)
 _PARTS = {THING: "a thing or person of the problem", RELATION: "the relation of a quantity",
           DISTINCTION: "what tells two things apart"}
+
+
+def _other_time(pair: QuestionPair, rename: Rename) -> bool:
+    """Whether a rename wrote another time (WordNet, :meth:`~paraqd.analysis.lexicon.Lexicon.other_time`):
+    never a synonym, however close an encoder puts the words ("afternoon" / "evening"), unless one side is
+    named relative to another time ("last night" / "yesterday": :func:`~paraqd.analysis.days.
+    in_relative_reference`); without WordNet, no."""
+    lexicon = default_lexicon()
+    old, new = rename.old.mentions[0].text, rename.new.mentions[0].text
+    if lexicon is None or not lexicon.other_time(old, new):
+        return False
+    return not any(in_relative_reference(doc, m) for doc, term in ((pair.question, rename.old),
+                                                                    (pair.paraphrase, rename.new))
+                   for m in term.mentions)
 
 
 class EntityCheck(Check):
@@ -71,7 +87,7 @@ class EntityCheck(Check):
                     FindingKind.TERM_RENAMED, f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
                     r.old.mentions, r.new.mentions,
                 ))
-            elif not (r.old.is_name or r.new.is_name) and (r.same_thing or (
+            elif not (r.old.is_name or r.new.is_name or _other_time(pair, r)) and (r.same_thing or (
                     self.synonyms is not None and self.synonyms.are_synonyms(old, new, self.rename_threshold))):
                 kept = p_terms[r.old.key].mentions
                 how = "the same things counted another way" if r.same_thing == "measure" else "its synonym"
