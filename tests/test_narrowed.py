@@ -67,3 +67,41 @@ def test_a_part_asked_for_the_whole_is_found(checker):
 ])
 def test_no_part_is_read_when_the_whole_is_asked_or_not_split(q, p):
     assert asked_parts(analyze(q), analyze(p)) == []
+
+
+# a modifier of the question sentence's noun replaced by one the problem never states ("did not join *varsity*
+# clubs" -> "did not join the *chess* club"): the same restriction read on a replacement, not only an insertion
+AVIARY = "A zoo keeps 40 snakes, and 15 of them live in the tropical house. "
+COMMUTE = "Of 90 workers at a plant, 2/3 ride the city bus to work. "
+ORCHARD = "An orchard has 60 apple trees. Frost damaged 12 of the apple trees. "
+
+
+@pytest.mark.parametrize(("q", "p", "word"), [
+    (AVIARY + "How many snakes do not live in the tropical house?",
+     AVIARY + "How many snakes do not live in the desert house?", "desert"),
+    (COMMUTE + "How many workers do not ride the city bus?", COMMUTE + "How many workers do not ride the school bus?",
+     "school"),
+    (ORCHARD + "How many apple trees were not damaged?", ORCHARD + "How many cherry trees were not damaged?",
+     "cherry"),
+])
+def test_a_modifier_replaced_by_one_the_problem_never_states_is_found(checker, q, p, word):
+    assert _inserted(q, p) == [word]
+    assert not checker.check(q, p).passed
+
+
+@pytest.mark.parametrize(("q", "p"), [
+    # the replaced words say the same thing, or a modifier the problem states
+    (COMMUTE + "How many workers do not ride the city bus?", COMMUTE + "How many workers do not ride the urban bus?"),
+    (AVIARY + "How many snakes do not live in the tropical house?",
+     AVIARY + "How many of the snakes live outside the tropical house?"),
+    (ORCHARD + "How many apple trees were not damaged?", ORCHARD + "How many of the apple trees escaped damage?"),
+    ("A shop sold 30 wool scarves and 20 silk scarves. How many wool scarves did it sell?",
+     "A shop sold 30 wool scarves and 20 silk scarves. How many woollen scarves did it sell?"),
+    # a modifier reworded everywhere (no longer in the paraphrase's story), or written as one word
+    ("Mo walked along a certain trail for 6 miles and back. How long was the certain trail?",
+     "Mo walked along a particular trail for 6 miles and back. How long was the particular trail?"),
+    ("A snow board shop sold 14 boards. How much did the snow board shop earn?",
+     "A snow board shop sold 14 boards. How much did the snowboard shop earn?"),
+])
+def test_a_modifier_replaced_in_other_words_is_no_restriction(q, p):
+    assert _inserted(q, p) == []

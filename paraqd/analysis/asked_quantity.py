@@ -47,6 +47,7 @@ from .days import WEEKDAYS
 from .directions import LOSS, verb_direction
 from .document import Mention, QuestionDoc
 from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
+from .predicates import kept_for_moved, other_predicate
 from .terms import LIGHT_NOUNS, cached, token_mention
 
 #: the aggregates a question can ask of a quantity
@@ -211,6 +212,7 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
         changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
     for found in (_difference_lost(paraphrase, q, p), _remainder_to_moved(question, paraphrase, q, p),
                   _part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p),
+                  _other_story_predicate(question, paraphrase, q, p),
                   _other_property(question, paraphrase, q, p) or _other_thing(question, paraphrase, q, p)
                   or _count_to_money(question, paraphrase, q, p)):
         if found is not None:
@@ -265,6 +267,25 @@ def _negated(verb) -> bool:
         if verb.dep_ != "conj" or verb.head.i == verb.i:
             return False
         verb = verb.head
+
+
+def _other_story_predicate(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                           p: AskedQuantity) -> AskedChange | None:
+    """The same thing asked with another predicate of the story (:func:`~paraqd.analysis.predicates.other_predicate`:
+    "how many pupils *failed*" -> "how many pupils *passed*"), or for what is kept in place of what a predicate
+    of the story moves (:func:`~paraqd.analysis.predicates.kept_for_moved`: "how much does she *pay* in rent" ->
+    "how much does she *keep* after rent"). The asked noun must be the same (another noun is
+    another reading's); a total asked on both sides sums every act of the story, whichever of its verbs names it."""
+    if q.ask.noun != p.ask.noun or (TOTAL in q.aggregates and TOTAL in p.aggregates):
+        return None
+    q_toks, q_main = _clause_tokens(question, q.ask)
+    p_toks, p_main = _clause_tokens(paraphrase, p.ask)
+    lost, taken = other_predicate(question, q.ask.clause or q.ask.sentence, q_toks, q_main, paraphrase, p_toks, p_main)
+    if lost:
+        return AskedChange("predicate", tuple(lost), tuple(taken), "predicate", "predicate")
+    lost, kept = kept_for_moved(question, q.ask.clause or q.ask.sentence, q_toks, q_main, p_toks, p_main,
+                                REMAINING in q.aggregates or NOW in q.aggregates, p.aggregates.get(REMAINING))
+    return AskedChange("kept", tuple(lost), tuple(kept), "moved", REMAINING) if lost else None
 
 
 def _other_owner(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,

@@ -276,7 +276,8 @@ class Lexicon:
 
     def adjective_words(self, word: str) -> tuple[frozenset[str], frozenset[str]]:
         """``(adjectives, nouns)`` WordNet ties to the adjective ``word``: its synonyms and similar adjectives
-        ("blank": "empty", "clean") and the nouns derived from it ("female": "female", "femaleness"); lower
+        ("blank": "empty", "clean") and the nouns derived from it ("female": "female", "femaleness") or it pertains to
+        ("urban": "city"); lower
         case, spaces for underscores; empty when WordNet lacks it as an adjective."""
         adjectives, nouns = set(), set()
         for synset in (*self._synsets(word, "a"), *self._synsets(word, "s")):
@@ -284,6 +285,7 @@ class Lexicon:
                 adjectives |= {lemma.name() for lemma in s.lemmas()}
             nouns |= {d.name() for lemma in synset.lemmas() for d in lemma.derivationally_related_forms()
                       if d.synset().pos() == "n"}
+            nouns |= {p.name() for lemma in synset.lemmas() for p in lemma.pertainyms()}  # "urban": "city"
         return tuple(frozenset(w.lower().replace("_", " ") for w in found) for found in (adjectives, nouns))
 
     def same_thing(self, a: str, b: str, pos: str = "n") -> bool | None:

@@ -47,10 +47,27 @@ def _participle_of(word: str, known: set[str]) -> bool:
     return False
 
 
+def _modifier_replaced(q_tokens, tok, p_sentence: set[str], p_story: set[str]) -> bool:
+    """Whether ``q_tokens`` (the question's words a replacement took out, and the word after them) hold a
+    modifier of a noun with the lemma of ``tok``'s noun that the paraphrase's question sentence (its words
+    ``p_sentence``) no longer has and the rest of the paraphrase (``p_story``) still says of the thing: "joined
+    *varsity* clubs. How many did not join *varsity* clubs" -> "... the *chess* club". A modifier the
+    paraphrase dropped everywhere was renamed or reworded ("a certain road" -> "a specific road"); the same
+    letters written as one word ("sky diving" -> "skydiving") are the same modifier."""
+    key = token_lemma(tok.head)
+    if tok.lower_ == "".join(t.lower_ for t in q_tokens[:-1]):
+        return False
+    return any(t.dep_ in MODIFIER_DEPS and token_lemma(t.head) == key and t.head.i <= q_tokens[-1].i
+               and t.i < q_tokens[-1].i and token_lemma(t) not in p_sentence and t.lower_ not in p_sentence
+               and (token_lemma(t) in p_story or t.lower_ in p_story) for t in q_tokens)
+
+
 def inserted_restrictions(pair) -> list[Ungrounded]:
     """Words inserted in place in the paraphrase's question sentence that narrow a noun there (not only the asked
     thing: "how many students are *female* seniors enrolled in art"): one or two words added between kept
-    words, an adjective or noun modifying a noun after it that names a thing one counts (WordNet: objects,
+    words, or put in place of a modifier of the same noun that the paraphrase's question sentence no longer has and
+    its story still says ("did not join *varsity* clubs" -> "did not join the *chess* club",
+    :func:`_modifier_replaced`), an adjective or noun modifying a noun after it that names a thing one counts (WordNet: objects,
     persons, food...; not "a *joint* run"), that the question never uses (nor as the verb of a participle,
     "the *escaped* animals") and that WordNet does not tie to it (:func:`adjective_grounded`, :func:`relate`), as :data:`NARROWED`. Without WordNet,
     nothing."""
@@ -64,15 +81,20 @@ def inserted_restrictions(pair) -> list[Ungrounded]:
     q_nouns = list(dict.fromkeys(token_lemma(t) for t in question.doc if t.pos_ in NOUN_POS and t.is_alpha))
     q_adjectives = {token_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
     ops = pair.alignment.token_opcodes
+    p_sentence = {w for t in paraphrase.doc if sentence.start <= t.idx < sentence.end for w in (t.lower_, token_lemma(t))}
+    p_story = {w for t in paraphrase.doc if not sentence.start <= t.idx < sentence.end
+               for w in (t.lower_, token_lemma(t))}
     found = []
-    for k, (op, _i1, _i2, j1, j2) in enumerate(ops):
-        if op != "insert" or j2 - j1 > 2 or not 0 < k < len(ops) - 1 or ops[k - 1][0] != "equal" \
-                or ops[k + 1][0] != "equal":
+    for k, (op, i1, i2, j1, j2) in enumerate(ops):
+        if op not in ("insert", "replace") or j2 - j1 > 2 + (op == "replace") or not 0 < k < len(ops) - 1 \
+                or ops[k - 1][0] != "equal" or ops[k + 1][0] != "equal":
             continue
         for tok in paraphrase.doc[j1:j2]:
             noun = tok.head
             if not (sentence.start <= tok.idx < sentence.end) or tok.dep_ not in MODIFIER_DEPS \
                     or noun.pos_ != "NOUN" or not tok.i < noun.i <= j2 or not restricts(tok):
+                continue
+            if op == "replace" and not _modifier_replaced(question.doc[i1:i2 + 1], tok, p_sentence, p_story):
                 continue
             key = token_lemma(tok)
             if key in known or tok.lower_ in known or negated(tok.lower_) in known or _participle_of(key, known):

@@ -186,6 +186,12 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
         elif change.what == "thing":
             message = (f'the question asks for "{change.old[0].text}", the paraphrase for "{change.new[0].text}", '
                        f'another thing of the problem')
+        elif change.what == "predicate":
+            message = (f"the question asks for the quantity {_listed(change.old)} says, the paraphrase for the one "
+                       f"{_listed(change.new)} says, another act the problem states")
+        elif change.what == "kept":
+            message = (f"the question asks for what {_listed(change.old)} moves in the problem, the paraphrase for "
+                       f"what is kept ({_listed(change.new)})")
         elif change.what == "compared":
             message = (f'the question asks for a difference ("{change.old[0].text}"), the paraphrase for the '
                        f'{change.new[0].text}, comparing nothing')

@@ -1,0 +1,167 @@
+"""The predicate of an asking clause, read against the predicates of the story.
+
+A question asks for one quantity of its story, and the verb of its asking clause says which: "how many pupils
+*failed*" asks for the pupils of the story's clause "the others *failed* it", not for those of "18 pupils
+*passed*". A paraphrase that keeps the asked thing but asks it with *another* predicate of the same story asks
+for another of its quantities: "how many books do they still have to *read*" -> "how many books have they
+*finished*" (the story: "assigned 89 books to *read*", "*finished* 34"); "how many students *failed*" ->
+"how many students *got* a B or a C".
+
+:func:`other_predicate` finds that edit: a content verb of the question's asking clause that the story uses
+too and the paraphrase's asking clause no longer has, replaced by another content verb the story uses and the
+question's asking clause did not, the two being different acts in WordNet (neither the same sense nor one a
+kind of the other: "collect" / "gather" is one act, "pay" is a kind of "spend"). What the check does not read
+as a change:
+
+- a verb the story does not use ("how many lawns does he still have to *mow*" -> "how many lawns *remain*"):
+  a rewording names the same quantity in its own words; only the story's own predicates name its other
+  quantities;
+- a negated predicate ("how many *failed*" -> "how many did *not pass*"): a negation asks for the complement,
+  which may be the very quantity asked;
+- the auxiliaries used as main verbs ("be", "have", "do": "how many books do they *have* to read"), which
+  name no act of the story.
+
+Without WordNet nothing is compared (:func:`other_predicate` returns nothing).
+"""
+
+from __future__ import annotations
+
+from .asked import REQUEST_VERBS
+from .directions import verb_direction
+from .document import Mention, QuestionDoc
+from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
+from .terms import token_lemma, token_mention
+
+#: verbs that are auxiliaries of English grammar even where they are the main verb ("how many do they *have*",
+#: "what *is* the total", "how many flips did she *do*"): they name no act of the story
+AUXILIARY_VERBS = frozenset({"be", "have", "do"})
+#: how two different acts relate in WordNet (:meth:`~paraqd.analysis.lexicon.Lexicon.relation`)
+_OTHER_ACTS = frozenset({SIBLING, UNRELATED, ANTONYM})
+#: dependencies of a verb that is no predicate of its clause: a participle used as an adjective ("the
+#: *remaining* butter"), a verb inside a preposition's phrase or an adverbial clause ("after *making* the
+#: cookies", "hours *watching* TV" read as a condition or a circumstance, not as what is asked)
+_NOT_PREDICATE_DEPS = frozenset({"amod", "pcomp", "advcl", "pobj", "compound", "nmod"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
+
+
+def _is_predicate(tok) -> bool:
+    """Whether ``tok`` is a content verb that says the act of its clause: not an auxiliary, not an adjective
+    or adverbial use, and the last verb of its chain ("needs to *reach*", "decided to *save*": the verb a
+    control verb governs says the act), not a request verb without subject ("*Find* how many ...")."""
+    if tok.pos_ != "VERB" or token_lemma(tok) in AUXILIARY_VERBS or _role(tok).dep_ in _NOT_PREDICATE_DEPS:
+        return False
+    if any(c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX") for c in tok.children):
+        return False
+    return not (token_lemma(tok) in REQUEST_VERBS and not any(c.dep_ in _SUBJECT_DEPS for c in tok.children))
+
+
+def _role(tok):
+    """The first conjunct of ``tok``'s coordination (``tok`` itself when it has none): its dependency says the
+    role of every conjunct ("to *watching* TV and *reading*")."""
+    while tok.dep_ == "conj" and tok.head.i != tok.i:
+        tok = tok.head
+    return tok
+
+
+def clause_predicates(tokens, main: set[int]) -> dict[str, object]:
+    """Lemma -> first token of the predicates (:func:`_is_predicate`) among ``tokens`` whose index is in
+    ``main`` (the words of an asking clause that say the asked quantity)."""
+    found: dict[str, object] = {}
+    for tok in tokens:
+        if tok.i in main and _is_predicate(tok):
+            found.setdefault(token_lemma(tok), tok)
+    return found
+
+
+def story_predicates(doc: QuestionDoc, clause: Mention) -> dict[str, list]:
+    """Lemma -> the tokens of ``doc``'s content verbs outside its asking clause ``clause`` (adjectival
+    participles and auxiliaries left out)."""
+    found: dict[str, list] = {}
+    for tok in doc.doc:
+        if (tok.pos_ == "VERB" and token_lemma(tok) not in AUXILIARY_VERBS and tok.dep_ != "amod"
+                and not clause.start <= tok.idx < clause.end):
+            found.setdefault(token_lemma(tok), []).append(tok)
+    return found
+
+
+def _one_act(a_tokens, b_tokens) -> bool:
+    """Whether the story says the two verbs as one act: one governs the other through complements, not
+    through a coordination ("wants to *finish reading*", "*decides* to *put*"; "got a B, and the rest *failed*"
+    are two acts)."""
+    return any(_governs(a, b) or _governs(b, a) for a in a_tokens for b in b_tokens)
+
+
+def _governs(head, tok) -> bool:
+    while tok.head.i != tok.i and tok.dep_ != "conj":
+        tok = tok.head
+        if tok.i == head.i:
+            return True
+    return False
+
+
+def other_predicate(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: set[int],
+                    paraphrase: QuestionDoc, p_tokens, p_main: set[int]) -> tuple[list[Mention], list[Mention]]:
+    """``(lost, taken)``: the predicates of the question's asking clause (its ``q_tokens``, those in ``q_main``
+    saying the asked quantity) that are the story's own and that the paraphrase's asking clause dropped, and the
+    other predicates of the story it took instead; both empty unless the two name different acts in WordNet
+    (see the module docstring)."""
+    lex = default_lexicon()
+    if lex is None:
+        return [], []
+    q_verbs, p_verbs = clause_predicates(q_tokens, q_main), clause_predicates(p_tokens, p_main)
+    q_words = {w for t in q_tokens for w in (token_lemma(t), t.lower_)}
+    p_words = {w for t in p_tokens for w in (token_lemma(t), t.lower_)}
+    story = story_predicates(question, q_clause)
+    lost = [t for key, t in q_verbs.items() if key in story and key not in p_words and not _negated(t)]
+    taken = [t for key, t in p_verbs.items() if key in story and key not in q_words and not _negated(t)]
+    if not lost or not taken or any(_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
+        return [], []
+    if not all(lex.relation(token_lemma(a), token_lemma(b), "v") in _OTHER_ACTS
+               and not _one_act(story[token_lemma(a)], story[token_lemma(b)]) for a in lost for b in taken):
+        return [], []
+    return [token_mention(t) for t in lost], [token_mention(t) for t in taken]
+
+
+#: WordNet's concept of retaining what one has ("keep", "retain", "save", "store": ``keep.v.03``, "retain
+#: possession of"): a question asked with such a verb asks for what the holder still has
+_RETAIN = "keep.v.03"
+
+
+def retains(lemma: str) -> bool:
+    """Whether one of the first three senses of the verb ``lemma`` is retaining what one has (under WordNet's
+    ``keep.v.03``); ``False`` without WordNet."""
+    lex = default_lexicon()
+    return lex is not None and any(_RETAIN in above for above, _antonyms in lex.verb_senses(lemma, 3))
+
+
+def kept_for_moved(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: set[int], p_tokens,
+                   p_main: set[int], q_remaining: bool, p_remaining: Mention | None) -> tuple[list[Mention],
+                                                                                           list[Mention]]:
+    """``(lost, kept)``: the question asks with a predicate of the story that moves a quantity (a change of
+    possession or place, :func:`~paraqd.analysis.directions.verb_direction`: "how much does Rita *pay* in rent",
+    the story: "*pays* 15% of it in rent") and the paraphrase, its asking clause without that verb, asks for
+    what is kept ("how much does Rita *keep* after rent"; "how many crates are *left*", ``p_remaining``: the
+    paraphrase's remaining aggregate): the part the story's act moves is not the part that stays. Both empty
+    when the question asks for what remains itself (``q_remaining``, or a retaining verb), when either verb is
+    negated ("how many did he *not* sell" asks what stayed), or without WordNet."""
+    if q_remaining or default_lexicon() is None:
+        return [], []
+    q_verbs, p_verbs = clause_predicates(q_tokens, q_main), clause_predicates(p_tokens, p_main)
+    if any(retains(key) for key in q_verbs) or any(_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
+        return [], []
+    p_words = {w for t in p_tokens for w in (token_lemma(t), t.lower_)}
+    story = story_predicates(question, q_clause)
+    lost = [token_mention(t) for key, t in q_verbs.items()
+            if key in story and key not in p_words and verb_direction(key) is not None]
+    kept = [token_mention(t) for key, t in p_verbs.items() if retains(key)]
+    if p_remaining is not None:
+        kept.append(p_remaining)
+    return (lost, kept) if lost and kept else ([], [])
+
+
+def _negated(verb) -> bool:
+    """Whether ``verb``, or the verb it is the complement or conjunct of, is negated ("did *not* want to go")."""
+    for tok in (verb, verb.head):
+        if any(c.dep_ == "neg" for c in tok.children):
+            return True
+    return False
