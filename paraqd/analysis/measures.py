@@ -122,7 +122,7 @@ _PERSONAL = frozenset({"he", "she", "i", "we", "they", "you"})
 
 def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` is a person's age written bare, as the complement of "be" with a personal subject
-    ("since *he* was seven", "when she was 10"): no noun, no unit, the person's age."""
+    ("since *he* was seven", "when she was 10", "Ravi, *who* is 42"): no noun, no unit, the person's age."""
     span = doc.span(number)
     if span is None or number.kind != "cardinal":
         return False
@@ -131,7 +131,38 @@ def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     if tok.dep_ not in ("attr", "acomp") or verb.lemma_ != "be":
         return False
     subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    if subjects and subjects[0].lower_ == "who" and verb.dep_ == "relcl":
+        return True  # "Ravi, *who is 42*, earns ...": "who" stands for a person
     return bool(subjects) and (subjects[0].lower_ in _PERSONAL or subjects[0].ent_type_ == "PERSON")
+
+
+def age(doc: QuestionDoc, number: NumberMention, unit: UnitMention | None) -> bool:
+    """Whether ``number`` is an age: a person's written bare (:func:`age_of_person`), or a time the adjective
+    "old" measures ("the machine is *7 years old*", "a *9-year-old* saw"), of a person or a thing."""
+    if unit is None:
+        return age_of_person(doc, number)
+    span = doc.span(unit)
+    if span is None or unit.category != "Time":
+        return False
+    head = span.root
+    return head.dep_ == "npadvmod" and head.head.pos_ == "ADJ" and head.head.lemma_.lower() == "old"
+
+
+def property_of_part(doc: QuestionDoc, number: NumberMention):
+    """The adjective that describes the part ``number`` counts of a whole ("*9 of the pizzas* are *vegetarian*",
+    "40 cows, *15 of which* are *brown*"): the number, with its "of", is the subject of "be" and an adjective
+    (not a participle: "3 of the jars are broken" says an event) is all its clause says; else ``None``."""
+    span = doc.span(number)
+    if span is None or number.kind != "cardinal":
+        return None
+    tok = span[-1]
+    verb = tok.head
+    if tok.dep_ not in _SUBJECT_DEPS or verb.lemma_ != "be" or not any(c.lower_ == "of" for c in tok.children):
+        return None
+    complements = [c for c in verb.children if c.dep_ in ("acomp", "attr", "dobj", "prep", "agent", "xcomp")]
+    if len(complements) != 1 or complements[0].dep_ != "acomp" or complements[0].tag_ != "JJ":
+        return None
+    return complements[0]
 
 
 def _antecedent_attribute(doc: QuestionDoc, number: NumberMention):
@@ -164,6 +195,12 @@ def _attribute_of(head):
     if not subjects and not objects and verb.dep_ == "conj" and verb.head.pos_ in VERB_POS:
         # "the humidity was 30% but *increased to 50%*": a coordinated verb shares its head verb's subject
         subjects = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+    if not subjects and not objects and verb.i > 0:
+        before = verb.doc[verb.i - 1]
+        if before.dep_ == "conj" and before.pos_ == "NOUN" and before.head.i < before.i:
+            # "they sold 10 cats and *the humidity level* rose to 65%": the parse coordinated the subject of a
+            # clause of its own with the object before it; the verb has no other subject
+            subjects = [before]
     if head.dep_ == "prep" and objects:
         return objects[0]  # "raise the humidity to 80%"
     if subjects and subjects[0].tag_ in ("WP", "WDT") and verb.dep_ == "relcl":

@@ -167,7 +167,45 @@ class UnitVocabulary:
                 raw = text[start:end]
             found.append(UnitMention(start, end, raw, unit=unit, abbreviated=entry.abbreviated,
                                      plural=plural, adverb=entry.adverb))
-        return tuple(found)
+        return self._compounds(text, found, ends)
+
+    def _compounds(self, text: str, found: list[UnitMention], ends: dict[int, NumberMention]) -> tuple[UnitMention, ...]:
+        """One unit where the text writes one out of two: a power abbreviated before a unit ("6 *sq. feet*",
+        "2 cu. metres": the square or cubic unit) and a quotient of two units after a number ("0.9 *g/ml*",
+        "8 *kg/m³*": a density is neither a mass nor a volume). A quotient by a unit of time stays two units: a
+        rate per period is the rate logic's ("15 feet/second")."""
+        merged: list[UnitMention] = []
+        for mention in found:
+            power = _POWER_BEFORE.search(text, max(0, mention.start - 8), mention.start)
+            word = None if power is None else _POWERS[power.group(1).lower()]
+            entry = None if word is None else self._forms.get(_key(f"{word} {mention.unit.name}"))
+            if entry is not None:
+                mention = UnitMention(power.start(), mention.end, text[power.start():mention.end], unit=entry.unit,
+                                      abbreviated=True, plural=mention.plural)
+            previous = merged[-1] if merged else None
+            if (previous is not None and _SLASH.fullmatch(text, previous.end, mention.start)
+                    and mention.category != "Time" and previous.category != mention.category
+                    and number_before(text, previous.start, ends) is not None):
+                merged[-1] = UnitMention(previous.start, mention.end, text[previous.start:mention.end],
+                                         unit=_quotient(previous.unit, mention.unit), abbreviated=True,
+                                         plural=previous.plural)
+                continue
+            merged.append(mention)
+        return tuple(merged)
+
+
+#: "sq." / "cu." right before a unit: its square or cubic unit ("6 sq. feet", "2 cu metres")
+_POWER_BEFORE = re.compile(r"(?<![A-Za-z])(sq|cu)\.?[ \t]*$", re.IGNORECASE)
+_POWERS = {"sq": "square", "cu": "cubic"}
+_SLASH = re.compile(r"[ \t]*/[ \t]*")
+
+
+@functools.lru_cache(maxsize=None)
+def _quotient(numerator: Unit, denominator: Unit) -> Unit:
+    """The unit ``numerator`` per ``denominator`` ("gram per millilitre"), of a kind of its own."""
+    return Unit(name=f"{numerator.name} per {denominator.name}", plural=f"{numerator.plural} per {denominator.name}",
+                abbreviations=(), category=f"{numerator.category} per {denominator.category}",
+                pint=f"({numerator.pint_expression}) / ({denominator.pint_expression})")
 
 
 @functools.lru_cache(maxsize=1)

@@ -26,9 +26,10 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from ..analysis.asked_quantity import TOTAL, asked_quantity
 from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.information import context_numbers, repeat_counting_another_thing
-from ..analysis.measures import counts_back
+from ..analysis.measures import counts_back, property_of_part
 from ..analysis.number_forms import spelt_out
 from ..analysis.pair import QuestionPair
 from ..analysis.values import compared_numbers, number_roles, value_key, value_kind
@@ -231,13 +232,24 @@ class _Tally:
         new = sorted((self.p_by_key[k] for k in self.added), key=lambda ms: ms[0].start)
         findings = []
         # numbers about things the problem never counts or measures: context, a note (analysis.information)
-        context = context_numbers(question, paraphrase, new)
+        asked = asked_quantity(question)
+        context = context_numbers(question, paraphrase, new, total_asked=asked is not None and TOTAL in asked.aggregates)
+        new = [ms for ms in new if not any(ms is c for c in context)]
+        # a part described by a property ("9 of the pizzas are vegetarian") when the total is asked
+        parts = [ms for ms in context if all(property_of_part(paraphrase, m) is not None for m in ms)]
+        context = [ms for ms in context if not any(ms is p for p in parts)]
         if context:
-            new = [ms for ms in new if not any(ms is c for c in context)]
             spans = tuple(m for ms in context for m in ms)
             findings.append(Finding(
                 FindingKind.CONTEXT_ADDED, f"the paraphrase adds {_quoted(spans)}, about nothing the question "
                 "counts or measures (context: the problem is the same)", Severity.MINOR, (), spans,
+            ))
+        if parts:
+            spans = tuple(m for ms in parts for m in ms)
+            findings.append(Finding(
+                FindingKind.CONTEXT_ADDED, f"the paraphrase adds {_quoted(spans)}, a part described by a property "
+                "the question never names, which asks for the total (context: the problem is the same)",
+                Severity.MINOR, (), spans,
             ))
         hard_gone = [ms for ms in gone if not _is_soft(ms[0])]
         hard_new = [ms for ms in new if not _is_soft(ms[0])]
