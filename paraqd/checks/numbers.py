@@ -26,8 +26,10 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from ..analysis.counted import repeat_counting_other_thing
 from ..analysis.document import Mention, NumberMention, QuestionDoc
-from ..analysis.information import context_numbers, repeat_counting_another_thing
+from ..analysis.holders import added_transfers
+from ..analysis.information import computed_nouns, context_numbers, repeat_counting_another_thing
 from ..analysis.measures import counts_back
 from ..analysis.number_forms import spelt_out
 from ..analysis.pair import QuestionPair
@@ -83,6 +85,7 @@ class NumberCheck(Check):
             findings.extend(_swapped_roles(question, paraphrase))
         findings += tally.repeats_changed()
         findings += tally.repeats(pair)
+        findings += tally.transfers_added(pair)
         findings += tally.gone_and_new(question, paraphrase)
         return findings
 
@@ -207,7 +210,9 @@ class _Tally:
         renamed = {r.old.key: r.new.key for r in pair.renames if r.consistent}
         for key in [k for k in self.added if q_count[k] > 0]:
             mentions = self.p_by_key[key]
-            new = repeat_counting_another_thing(pair.question, pair.paraphrase, self.q_by_key[key], mentions, renamed)
+            new = (repeat_counting_another_thing(pair.question, pair.paraphrase, self.q_by_key[key], mentions, renamed)
+                   or repeat_counting_other_thing(pair.question, pair.paraphrase, self.q_by_key[key], mentions,
+                                                  computed_nouns(pair.question)))
             if new is not None:
                 findings.append(Finding(
                     FindingKind.FACT_ADDED, f'the paraphrase adds "{new.text}", a new quantity of what the problem '
@@ -223,6 +228,25 @@ class _Tally:
                 Severity.MINOR, tuple(self.q_by_key[key]), tuple(mentions),
             ))
             del self.added[key]
+        return findings
+
+    def transfers_added(self, pair: QuestionPair) -> list[Finding]:
+        """A sum of money added that moves by the same verb for the same holder as a quantity of the question,
+        in a problem that asks for money (:func:`~paraqd.analysis.holders.added_transfers`): a fact added, even
+        where it names nothing else the problem computes with ("Each of the other households gives him a $10
+        bill")."""
+        findings = []
+        for number in added_transfers(pair):
+            key = next((k for k, ms in self.p_by_key.items() if any(m.start == number.start for m in ms)), None)
+            if key is None or self.added.get(key, 0) <= 0:
+                continue
+            findings.append(Finding(
+                FindingKind.FACT_ADDED, f'the paraphrase adds "{number.text}", a new quantity of what the problem '
+                "computes with (it moves the same way for the same holder as a quantity of the question)",
+                Severity.MAJOR, (), (number,),
+            ))
+            self.added[key] -= 1
+        _positive(self.added)
         return findings
 
     def gone_and_new(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
