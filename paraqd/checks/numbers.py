@@ -31,7 +31,7 @@ from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.holders import added_transfers
 from ..analysis.information import computed_nouns, context_numbers, repeat_counting_another_thing
 from ..analysis.measures import counts_back
-from ..analysis.number_forms import spelt_out
+from ..analysis.number_forms import made_vague, spelt_out
 from ..analysis.pair import QuestionPair
 from ..analysis.values import compared_numbers, number_roles, value_key, value_kind
 from .base import Check
@@ -198,8 +198,18 @@ class _Tally:
         quantity of a thing the problem computes with, a fact added (:func:`repeat_counting_another_thing`)."""
         q_count, p_count = self.q_count, self.p_count
         findings = []
+        vague = made_vague(pair) if any(p_count[k] > 0 for k in self.missing) else []
         for key in [k for k in self.missing if p_count[k] > 0]:
             mentions = self.q_by_key[key]
+            lost = next(((q_m, words) for q_m, words in vague if any(m.start == q_m.start for m in mentions)), None)
+            if lost is not None:  # "1/2 a roll" -> "a bit of a roll" beside "Half the people" kept
+                findings.append(Finding(
+                    FindingKind.NUMBER_MADE_VAGUE, f'{_describe([lost[0]])} is written "{lost[1].text}" in the '
+                    "paraphrase, which gives no value (the value is still written elsewhere)",
+                    Severity.MAJOR, (lost[0],), (lost[1],),
+                ))
+                del self.missing[key]
+                continue
             findings.append(Finding(
                 FindingKind.NUMBER_REPEAT_DROPPED,
                 f"{_describe(mentions)} appears {q_count[key]} times in the question "
