@@ -30,14 +30,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .asked import find_ask
-from .document import Mention
 from .information import computed_nouns
 from .lexicon import default_lexicon
 from .spelling import closed_compound, spelling_variants
 from .terms import CONTENT_POS, cached, content_words, token_lemma
 
 if TYPE_CHECKING:
-    from .document import QuestionDoc
+    from .document import Mention, QuestionDoc
     from .pair import QuestionPair
 
 #: what a lost word of setting or style weighs against a lost information word (1.0): a rewording drops the
@@ -172,44 +171,3 @@ def lost_content(pair: QuestionPair, similar: Callable[[str, str], bool] | None 
     q_weight = sum(weights[w] * c for w, c in q_counts.items())
     repeated = frozenset(w for w in lost if p_counts.get(w, 0) > 0)
     return LostContent(lost, weights, total, q_weight, q_last, repeated)
-
-
-# -- a qualifier of a quantity left out in place -------------------------------------------------------------------
-
-#: words that spread a quantity over several things ("40 minutes *each* way", "$3 *per* hour", "12 books
-#: *apiece*") or make its parts equal ("*equal* groups", "shared *equally*"): closed-class grammar
-QUALIFIERS = frozenset({"each", "every", "per", "apiece", "both", "equal", "equally", "evenly"})
-#: an indefinite article spreads a quantity over one period or thing as "per" does: "$3 *an* hour", "twice *a* week"
-_PER_ARTICLE = frozenset({"a", "an"})
-
-
-def _kept_in_place(lost, new) -> bool:
-    """Whether the words ``new``, written in place of ``lost`` (qualifier tokens), keep the qualifier: one of
-    :data:`QUALIFIERS`, a coordination naming the things it spreads over ("there *and* back"), or an indefinite
-    article for "per" / "every"."""
-    if any(t.lower_ in QUALIFIERS or t.dep_ == "cc" for t in new):
-        return True
-    return any(t.lower_ in ("per", "every") for t in lost) and any(t.lower_ in _PER_ARTICLE for t in new)
-
-
-def lost_qualifiers(pair: QuestionPair) -> list[Mention]:
-    """The qualifiers of a quantity (:data:`QUALIFIERS`, in a sentence of the question with a number) that the
-    paraphrase left out or wrote in place as other words (an aligned substitution or deletion of up to three
-    words), with no qualifier left in its sentence at that place: "a 2-hour drive *each way*" -> "... to get
-    there", "*equal* amounts of watermelon, sour apple and grape" -> "watermelon, sour apple and grape"; not
-    "there and back", "both ways", "12 books apiece" (:func:`_kept_in_place`)."""
-    question, paraphrase = pair.question, pair.paraphrase
-    found = []
-    for i1, i2, j1, j2 in pair.aligned_substitutions(3, deletions=True):
-        lost = [t for t in question.doc[i1:i2] if t.lower_ in QUALIFIERS]
-        if not lost or not any(t.like_num or t.pos_ == "NUM" for t in lost[0].sent):
-            continue
-        new = paraphrase.doc[j1:j2]
-        if _kept_in_place(lost, new) or not len(paraphrase.doc):
-            continue
-        sent = paraphrase.doc[min(j1, len(paraphrase.doc) - 1)].sent
-        if any(t.lower_ in QUALIFIERS for t in sent):
-            continue  # moved in its sentence: "each hold 12 books" -> "hold 12 books each"
-        tok = lost[0]
-        found.append(Mention(tok.idx, tok.idx + len(tok.text), tok.text))
-    return found

@@ -30,7 +30,7 @@ from ..analysis.alignment import is_deletion  # noqa: F401 (re-exported)
 from ..analysis.document import QuestionDoc
 from ..analysis.pair import QuestionPair
 from ..analysis.terms import CONTENT_POS, content_words  # noqa: F401 (re-exported)
-from ..analysis.wording import LostContent, lost_content, lost_qualifiers
+from ..analysis.wording import LostContent, lost_content
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
@@ -83,19 +83,6 @@ class ContentCheck(Check):
         self.deleted = Severity.parse(deleted)
 
     def compare(self, pair: QuestionPair) -> list[Finding]:
-        return self._qualifiers(pair) + self._lost(pair)
-
-    @staticmethod
-    def _qualifiers(pair: QuestionPair) -> list[Finding]:
-        """A qualifier of a quantity ("each way", "equal amounts") left out in place in a rewording
-        (:func:`~paraqd.analysis.wording.lost_qualifiers`); a pure deletion is reported as deleted content."""
-        if pair.is_deletion:
-            return []
-        return [Finding(FindingKind.QUALIFIER_MISSING, f'"{m.text}" is left out where the paraphrase writes the rest '
-                        "in place, and its sentence has no word that spreads or shares the quantity",
-                        Severity.MAJOR, (m,), ()) for m in lost_qualifiers(pair)]
-
-    def _lost(self, pair: QuestionPair) -> list[Finding]:
         similar = None if self.synonyms is None else self.synonyms.are_synonyms
         found = lost_content(pair, similar)
         lost, q_last, total = found.lost, found.last, found.total

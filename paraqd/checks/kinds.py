@@ -198,11 +198,6 @@ class FindingKind(enum.StrEnum):
                        "content words the paraphrase no longer has (extent: the share lost, weighted)")
     CONTENT_DELETED = ("content_deleted", "content", (MAJOR,), "content words deleted: {words} ({n} of {total})",
                        "content words left out by a paraphrase that only deletes words")
-    QUALIFIER_MISSING = ("qualifier_missing", "content", (MAJOR,), "\"{word}\" is left out where the paraphrase "
-                         "writes the rest in place, and its sentence has no word that spreads or shares the quantity",
-                         "a word that spreads a quantity over several things or makes its parts equal (\"each way\", "
-                         "\"equal amounts of\") left out in place in a rewording; \"both ways\", \"there and back\", "
-                         "\"apiece\" keep it")
 
 
 def kind_of(name: str) -> FindingKind | str:
