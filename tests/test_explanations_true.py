@@ -177,6 +177,15 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
      "on shoes. How much money does Pia have now?", "base_changed"),
     ("A bakery is open 10 hours a day. How many hours is it open in a week?",
      "A bakery is open 25 hours a day. How many hours is it open in a week?", "rate_impossible"),
+    ("Ivan reads 4 books in May and 4 books in June. How many books did he read in the two months?",
+     "Ivan reads 4 books in May and a few books in June. How many books did he read in the two months?",
+     "number_made_vague"),
+    ("A basket held 14 eggs. Omar took 5 eggs from the fridge and put them in the basket. How many eggs are in "
+     "the basket?", "A basket held 14 eggs. Omar took 5 eggs out of the basket and put them in the fridge. How many "
+     "eggs are in the basket?", "direction_flipped"),
+    ("Tom collects donations. 9 people give him a twenty each. How much does Tom collect?",
+     "Tom collects donations. 9 people give him a twenty each. His sister gives him $5 too. How much does Tom "
+     "collect?", "fact_added"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)

@@ -249,6 +249,40 @@ def recounted(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Coun
     return found
 
 
+def counted_key(doc: QuestionDoc, number: NumberMention) -> str | None:
+    """What ``number`` counts, by lemma: the noun it counts (:func:`counted_things`) or, a part of a set, its
+    "of" object ("*2 of these buckets*", "3 of the packs"); ``None`` when it counts no noun read here."""
+    found = next((c.key for c in counted_things(doc) if c.number.start == number.start), None)
+    span = doc.span(number) if found is None and number.kind == "cardinal" else None
+    if span is None:
+        return found
+    tok = span[-1]
+    if tok.dep_ == "nummod":
+        return None
+    of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    obj = next((c for c in of.children if c.dep_ == "pobj" and c.pos_ in _NOUN_POS), None) if of is not None else None
+    return _key(obj) if obj is not None and token_lemma(obj) not in LIGHT_NOUNS else None
+
+
+def repeat_counting_other_thing(question: QuestionDoc, paraphrase: QuestionDoc, q_mentions, p_mentions,
+                                computed: frozenset[str]) -> NumberMention | None:
+    """The mention of a value the paraphrase writes more often than the question that counts a thing of the
+    problem (``computed``: the nouns the question computes with) no mention of the value in the question
+    counts: "an 8 piece bucket and *2* sides" -> "... Monty already has *2* of these buckets" (a new quantity of
+    buckets). Every question mention must count a noun; a word WordNet does not know, or two words naming
+    people, are taken for the same thing (:func:`_same_count`)."""
+    if len(p_mentions) <= len(q_mentions):
+        return None
+    q_keys = [counted_key(question, m) for m in q_mentions]
+    if None in q_keys:
+        return None
+    for mention in p_mentions:
+        key = counted_key(paraphrase, mention)
+        if key is not None and key in computed and all(_same_count(q, key) is False for q in q_keys):
+            return mention
+    return None
+
+
 # -- what an amount is for ---------------------------------------------------------------------------------------
 
 #: count words that name how many things an amount is for ("$5 a dozen", "$3 per pair")

@@ -162,7 +162,7 @@ def _noun_direction(lemma: str) -> tuple[str, int] | None:
     return verb_direction(verb) if verb else None
 
 
-def _who(tok) -> str:
+def holder_key(tok) -> str:
     word = tok.lower_ if tok.pos_ == "PRON" else (tok.lemma_ or tok.text).lower()
     return _PRONOUN.get(word, word)
 
@@ -189,7 +189,7 @@ def _motion(verb) -> int:
     return 0 if prep is None else (GAIN if prep.lower_ in _TOWARD else LOSS)
 
 
-def _moved(tok):
+def moved_by(tok):
     """``(verb, role, the word under the verb)`` for the number token ``tok``: the verb whose object or subject
     holds it ("sold *78* of them", "*8* people got on", "gave half ... and another *two*"); ``None`` when
     the number hangs from a preposition first ("bought 5 apples *for $3*": a price, not the thing moved)."""
@@ -250,9 +250,9 @@ def _transfer(verb, role: str, under, way: int, named: dict[str, Mention]) -> di
     # whoever a thing is given, sold or bought *for* ends up with it; a "from" phrase is where it came from
     for who, sign in ((agent, way), (recipient, GAIN), (source, LOSS)):
         if who is not None and who is not under and who.pos_ in ("PROPN", "PRON", "NOUN"):
-            if _who(who) not in signs:
-                signs[_who(who)] = sign
-                named[_who(who)] = Mention(who.idx, who.idx + len(who.text), who.text)
+            if holder_key(who) not in signs:
+                signs[holder_key(who)] = sign
+                named[holder_key(who)] = Mention(who.idx, who.idx + len(who.text), who.text)
     return signs
 
 
@@ -263,7 +263,7 @@ def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | Non
     if span is None:
         return None
     tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
-    found = _moved(tok)
+    found = moved_by(tok)
     moved = _moved_direction(tok, *found) if found is not None else None
     if moved is not None:
         return moved
@@ -351,7 +351,7 @@ def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
     if not q_dirs or not p_dirs:
         return []
     found = []
-    for q_num, p_num in _aligned(pair):
+    for q_num, p_num in aligned_by_value(pair):
         q_dir, p_dir = q_dirs.get(q_num.start), p_dirs.get(p_num.start)
         if q_dir is None or p_dir is None:
             continue
@@ -381,7 +381,7 @@ def _by_itself(doc: QuestionDoc, number: NumberMention) -> bool:
     return found is not None and any(t.idx == number.start for t in found[1].subtree)
 
 
-def _aligned(pair: QuestionPair):
+def aligned_by_value(pair: QuestionPair):
     """``(question number, paraphrase number)`` aligned by value, in order, for each value written as often
     in both texts."""
     p_values = _by_value(pair.paraphrase)
@@ -398,7 +398,7 @@ def _doer(doc: QuestionDoc, number: NumberMention):
     if span is None:
         return None
     tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
-    found = _moved(tok)
+    found = moved_by(tok)
     if found is None:
         return None
     verb, role, under = found
@@ -435,9 +435,9 @@ def opposite_verbs(pair: QuestionPair) -> list[OppositeVerbs]:
     if default_lexicon() is None:
         return []
     found = []
-    for q_num, p_num in _aligned(pair):
+    for q_num, p_num in aligned_by_value(pair):
         q_doer, p_doer = _doer(pair.question, q_num), _doer(pair.paraphrase, p_num)
-        if q_doer is None or p_doer is None or _who(q_doer[1]) != _who(p_doer[1]):
+        if q_doer is None or p_doer is None or holder_key(q_doer[1]) != holder_key(p_doer[1]):
             continue
         q_lemma = (q_doer[0].lemma_ or q_doer[0].text).lower()
         p_lemma = (p_doer[0].lemma_ or p_doer[0].text).lower()

@@ -3,16 +3,22 @@ students" as "3 out of every 4 students", "an hour" as "1" (the unit left to the
 and 1 on Wednesdays").
 
 :func:`spelt_out` lists them as ``(question values, paraphrase values)``: the number check takes each such pair
-off what it reports missing and added, when both sides are still unexplained.
+off what it reports missing and added, when both sides are still unexplained. :func:`made_vague` lists the
+opposite: a number written in place as words that give no value ("1/2 a roll" -> "a bit of a roll").
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from .asked import find_ask
-from .document import NumberMention, QuestionDoc
+from .document import Mention, NumberMention, QuestionDoc
+from .lexicon import default_lexicon
 from .quantities import quantities, rate_periods
+
+if TYPE_CHECKING:
+    from .pair import QuestionPair
 
 _PLAIN = frozenset({"cardinal", "decimal", "fraction"})
 #: a count of dozens: "3 dozen", "two dozens"
@@ -60,3 +66,45 @@ def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tupl
             forms.append((parts, whole) if first else (whole, parts))
     forms += [((), (1.0,))] * ones_by_article(question)
     return forms
+
+
+# -- a value written as no value -----------------------------------------------------------------------------------
+
+#: words that refer back to an amount already given (closed class): "the *same* number", "*as* many", "*all* of
+#: them", "*both*", "*each*"
+_SAME_AMOUNT = frozenset({"same", "as", "all", "both", "each", "every", "equal", "equally"})
+#: WordNet concepts of a noun that names a value itself ("a *pair* of socks", "a *trio*") or a unit
+_DEFINITE = frozenset({"definite_quantity.n.01", "number.n.02", "set.n.01", "fundamental_quantity.n.01"})
+
+
+def _gives_no_value(tokens) -> bool:
+    """Whether ``tokens`` (words written in place of a number) give no value: no number, no word for the same
+    amount (:data:`_SAME_AMOUNT`, a personal or demonstrative pronoun, a definite article) and, with WordNet, no
+    noun that names a value itself ("a pair of")."""
+    lexicon = default_lexicon()
+    for tok in tokens:
+        if tok.like_num or tok.pos_ == "NUM" or tok.lower_ in _SAME_AMOUNT:
+            return False
+        if set(tok.morph.get("PronType")) & {"Prs", "Dem"} or "Def" in tok.morph.get("Definite"):
+            return False
+        if tok.pos_ == "NOUN" and lexicon is not None and any(
+                above & _DEFINITE for above, _ants in lexicon.verb_senses(tok.lemma_.lower(), 2, "n")):
+            return False
+    return any(tok.is_alpha for tok in tokens)
+
+
+def made_vague(pair: QuestionPair) -> list[tuple[NumberMention, Mention]]:
+    """``(question number, the paraphrase's words)`` for each number of the question the paraphrase wrote in place
+    (an aligned substitution of up to three words, :meth:`~paraqd.analysis.pair.QuestionPair.aligned_substitutions`)
+    as words that give no value: "1/2 a roll" -> "*a bit of* a roll", "4 books" -> "*a few* books"; not "the same
+    number", "as many", "all of them" (:func:`_gives_no_value`)."""
+    question, paraphrase = pair.question, pair.paraphrase
+    found = []
+    for i1, i2, j1, j2 in pair.aligned_substitutions(3):
+        spans = [(n, question.span(n)) for n in question.numbers if n.kind != "ordinal"]
+        inside = [n for n, span in spans if span is not None and i1 <= span.start and span.end <= i2]
+        words = paraphrase.doc[j1:j2]
+        if len(inside) == 1 and _gives_no_value(words):
+            end = words[-1].idx + len(words[-1].text)
+            found.append((inside[0], Mention(words[0].idx, end, paraphrase.text[words[0].idx:end])))
+    return found

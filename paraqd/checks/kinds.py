@@ -61,6 +61,11 @@ class FindingKind(enum.StrEnum):
     NUMBER_REPEAT_ADDED = ("number_repeat_added", "numbers", (MINOR,),
                            "{the number} appears {n} times in the paraphrase but {m} in the question",
                            "a value written more times than in the question")
+    NUMBER_MADE_VAGUE = ("number_made_vague", "numbers", (MAJOR,),
+                         "{the number} is written \"{words}\" in the paraphrase, which gives no value (the value "
+                         "is still written elsewhere)",
+                         "a repeated value written in place as words that give no value (\"1/2 a roll\" -> \"a bit "
+                         "of a roll\", \"4 books\" -> \"a few books\")")
     FACT_ADDED = ("fact_added", "numbers", (MAJOR,),
                   "the paraphrase adds {number}, a new quantity of what the problem computes with",
                   "a value of the question written again for another thing the problem computes with")

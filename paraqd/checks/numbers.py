@@ -27,10 +27,12 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from ..analysis.asked_quantity import TOTAL, asked_quantity
+from ..analysis.counted import repeat_counting_other_thing
 from ..analysis.document import Mention, NumberMention, QuestionDoc
-from ..analysis.information import context_numbers, repeat_counting_another_thing
+from ..analysis.holders import added_transfers
+from ..analysis.information import computed_nouns, context_numbers, repeat_counting_another_thing
 from ..analysis.measures import counts_back, property_of_part
-from ..analysis.number_forms import spelt_out
+from ..analysis.number_forms import made_vague, spelt_out
 from ..analysis.pair import QuestionPair
 from ..analysis.values import compared_numbers, number_roles, value_key, value_kind
 from .base import Check
@@ -84,6 +86,7 @@ class NumberCheck(Check):
             findings.extend(_swapped_roles(question, paraphrase))
         findings += tally.repeats_changed()
         findings += tally.repeats(pair)
+        findings += tally.transfers_added(pair)
         findings += tally.gone_and_new(question, paraphrase)
         return findings
 
@@ -196,8 +199,18 @@ class _Tally:
         quantity of a thing the problem computes with, a fact added (:func:`repeat_counting_another_thing`)."""
         q_count, p_count = self.q_count, self.p_count
         findings = []
+        vague = made_vague(pair) if any(p_count[k] > 0 for k in self.missing) else []
         for key in [k for k in self.missing if p_count[k] > 0]:
             mentions = self.q_by_key[key]
+            lost = next(((q_m, words) for q_m, words in vague if any(m.start == q_m.start for m in mentions)), None)
+            if lost is not None:  # "1/2 a roll" -> "a bit of a roll" beside "Half the people" kept
+                findings.append(Finding(
+                    FindingKind.NUMBER_MADE_VAGUE, f'{_describe([lost[0]])} is written "{lost[1].text}" in the '
+                    "paraphrase, which gives no value (the value is still written elsewhere)",
+                    Severity.MAJOR, (lost[0],), (lost[1],),
+                ))
+                del self.missing[key]
+                continue
             findings.append(Finding(
                 FindingKind.NUMBER_REPEAT_DROPPED,
                 f"{_describe(mentions)} appears {q_count[key]} times in the question "
@@ -208,7 +221,9 @@ class _Tally:
         renamed = {r.old.key: r.new.key for r in pair.renames if r.consistent}
         for key in [k for k in self.added if q_count[k] > 0]:
             mentions = self.p_by_key[key]
-            new = repeat_counting_another_thing(pair.question, pair.paraphrase, self.q_by_key[key], mentions, renamed)
+            new = (repeat_counting_another_thing(pair.question, pair.paraphrase, self.q_by_key[key], mentions, renamed)
+                   or repeat_counting_other_thing(pair.question, pair.paraphrase, self.q_by_key[key], mentions,
+                                                  computed_nouns(pair.question)))
             if new is not None:
                 findings.append(Finding(
                     FindingKind.FACT_ADDED, f'the paraphrase adds "{new.text}", a new quantity of what the problem '
@@ -224,6 +239,25 @@ class _Tally:
                 Severity.MINOR, tuple(self.q_by_key[key]), tuple(mentions),
             ))
             del self.added[key]
+        return findings
+
+    def transfers_added(self, pair: QuestionPair) -> list[Finding]:
+        """A sum of money added that moves by the same verb for the same holder as a quantity of the question,
+        in a problem that asks for money (:func:`~paraqd.analysis.holders.added_transfers`): a fact added, even
+        where it names nothing else the problem computes with ("Each of the other households gives him a $10
+        bill")."""
+        findings = []
+        for number in added_transfers(pair):
+            key = next((k for k, ms in self.p_by_key.items() if any(m.start == number.start for m in ms)), None)
+            if key is None or self.added.get(key, 0) <= 0:
+                continue
+            findings.append(Finding(
+                FindingKind.FACT_ADDED, f'the paraphrase adds "{number.text}", a new quantity of what the problem '
+                "computes with (it moves the same way for the same holder as a quantity of the question)",
+                Severity.MAJOR, (), (number,),
+            ))
+            self.added[key] -= 1
+        _positive(self.added)
         return findings
 
     def gone_and_new(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:

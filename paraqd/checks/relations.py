@@ -19,6 +19,7 @@ from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days, counts_days
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.feasible import impossible_rates
+from ..analysis.holders import reversed_holders
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
     RelationLexicon,
@@ -226,6 +227,20 @@ class RelationCheck(Check):
                 f'"{opposite.number.text}": "{opposite.question_verb.text}" became its opposite '
                 f'"{opposite.paraphrase_verb.text}" for "{opposite.who.text}"', self.flipped,
                 (opposite.number, opposite.question_verb, opposite.who), (opposite.paraphrase_verb,),
+            ))
+        # an end of a move (paraqd.analysis.holders) read the other way, for a number not reported above
+        done = {m.start for f in findings for m in f.question_spans}
+        for flip in reversed_holders(pair):
+            if flip.number.start in done:
+                continue
+            done.add(flip.number.start)
+            findings.append(Finding(
+                FindingKind.DIRECTION_FLIPPED,
+                f'"{flip.number.text}" {_way(flip.who, flip.question_at, flip.question_sign)} in the question '
+                f'("{flip.question_word.text}") but {_way(flip.who, flip.paraphrase_at, -flip.question_sign)} in the '
+                f'paraphrase ("{flip.paraphrase_word.text}")', self.flipped,
+                tuple(dict.fromkeys((flip.number, flip.question_word, flip.question_at))),
+                tuple(dict.fromkeys((flip.paraphrase_word, flip.paraphrase_at))),
             ))
         for q_m, p_m in reversed_comparisons(pair, self.lexicon):
             findings.append(Finding(

@@ -20,6 +20,7 @@ from ..analysis.asked import asked_unit, find_ask
 from ..analysis.counted import changed_bases
 from ..analysis.days import changed_time_points
 from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
+from ..analysis.holders import added_transfers
 from ..analysis.information import context_units
 from ..analysis.pair import QuestionPair
 from ..analysis.quantities import changed_rates, same_dimension, time_frames
@@ -113,6 +114,9 @@ class UnitCheck(Check):
                 _severity(ms, question, paraphrase), tuple(ms), (),
             ))
         findings += _counted_became_unit(question, paraphrase, added)
+        transfers = [(n.start, n.end) for n in added_transfers(pair)] if added else []
+        added = [n for n in added if not all(any(a <= m.start and m.end <= b for a, b in transfers)
+                                             for m in p_units[n])]  # the unit of a fact added: the number check's
         findings += _added(question, paraphrase, p_units, added)
         for old, new in changed_rates(question, paraphrase, pair.aligned_substitutions(size=2)):
             findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (a number counted per another period)',

@@ -1,0 +1,241 @@
+"""Who holds a quantity before and after it moves: the place it leaves, the place or person it goes to, and a
+new transfer of money to a holder the problem counts money for.
+
+:mod:`paraqd.analysis.directions` reads a number's verb: who gains it and who loses it by the verb's meaning
+("gave", "bought", "removed"). A move also names its ends with the grammar of the clause, whatever the verb:
+
+- a *source*: the object of "from", "out of", "off (of)" ("cut 8 roses *from the garden*", "took 8 roses *out
+  of the vase*"): the place or person loses the things;
+- a *destination*: the object of "into", "onto" ("dropped 12 coins *into the jar*"), or of "in", "on" after a
+  verb of caused motion (WordNet's ``move.v.02``, "cause to move or shift into a new position", or
+  ``put.v.01``, in the verb's first sense: "*put* them *in the vase*", not "*bought* 6 apples *in the
+  market*", where "in" places the event): the place gains them;
+- a *beneficiary*: a person the things are for ("bought 4 pens *for Ana*", "picked up 10 chocolates *as a gift
+  for her friend*"): the person ends up with them (a person: a name, a personal pronoun, or with WordNet a
+  noun whose first sense is a person).
+
+The ends are read on the number's verb, on a verb coordinated with it whose object is a pronoun for the same
+things ("took 8 roses out of the vase and *put them in the garden*") and on the counted noun's own phrase.
+:func:`reversed_holders` aligns the numbers of a pair by value and reports a holder (by its word) that gains a
+quantity in one text and loses it in the other, where at least one of the two signs is an end read here (the
+verbs' own flips are :func:`~paraqd.analysis.directions.flipped_directions`'): "cut 8 roses from the garden
+and put them in the vase" -> "took 8 roses out of the vase and put them in the garden"; "picked up 10
+chocolates as a gift for her friend" -> "her friend gave her 10 chocolates as a gift".
+
+:func:`added_transfers`: a sum of money the paraphrase adds that moves by the same verb to or from the same
+holder as a quantity of the question ("half of the households give him a pair of 20s" -> "... Each of the
+other households gives him a *$10* bill"), in a problem that asks for a sum of money, is a new quantity of the
+problem, not context: whatever a holder is given, paid or charged enters the total asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .asked import find_ask
+from .directions import AMOUNT, GAIN, LOSS, PLACE, aligned_by_value, directions, holder_key, moved_by
+from .document import Mention, NumberMention, QuestionDoc
+from .lexicon import default_lexicon
+
+if TYPE_CHECKING:
+    from .pair import QuestionPair
+
+#: prepositions of a move's ends (closed class): where things come from, where they go
+_SOURCE = frozenset({"from"})
+_OUT = frozenset({"out", "off"})
+_INTO = frozenset({"into", "onto"})
+_IN = frozenset({"in", "on", "inside"})
+#: WordNet concepts of caused motion: "put", "place", "pour", "cut", "drop" (first sense)
+_CAUSED_MOTION = frozenset({"move.v.02", "put.v.01"})
+_PERSONAL = frozenset({"he", "she", "him", "her", "they", "them", "i", "me", "we", "us", "you"})
+_NOUNS = frozenset({"NOUN", "PROPN", "PRON"})
+_ROLES = frozenset({"dobj", "nsubj", "nsubjpass", "conj"})
+_WH = frozenset({"how", "what", "which"})
+
+
+def _caused_motion(verb) -> bool:
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return False
+    senses = lexicon.verb_senses((verb.lemma_ or verb.text).lower(), 1)
+    return bool(senses and senses[0][0] & _CAUSED_MOTION)
+
+
+def _is_person(tok) -> bool:
+    if tok.pos_ == "PROPN" or (tok.pos_ == "PRON" and tok.lower_ in _PERSONAL and tok.lower_ not in ("them",)):
+        return True
+    if tok.pos_ != "NOUN":
+        return False
+    lexicon = default_lexicon()
+    return lexicon is not None and lexicon.kinds((tok.lemma_ or tok.text).lower()) == ("person",)
+
+
+def _pobj(prep):
+    return next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ in _NOUNS), None)
+
+
+def _prep_end(verb, prep, in_unit: set[int]):
+    """``(the object, sign)`` of one prepositional phrase of ``verb`` that names an end of the move, or ``None``."""
+    word = prep.lower_
+    if word in _OUT:  # "out of the vase", "off of the shelf"
+        inner = next((c for c in prep.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        obj, sign = (_pobj(inner) if inner is not None else _pobj(prep)), LOSS
+    elif word == "of" and any(c.dep_ == "prt" and c.lower_ in _OUT for c in verb.children):
+        obj, sign = _pobj(prep), LOSS  # "took *out* 8 roses *of* the vase"
+    elif word in _SOURCE:
+        obj, sign = _pobj(prep), LOSS
+    elif word in _INTO or (word in _IN and _caused_motion(verb)):
+        obj, sign = _pobj(prep), GAIN
+    elif word == "for":
+        obj = _pobj(prep)
+        obj, sign = (obj, GAIN) if obj is not None and _is_person(obj) else (None, 0)
+    else:
+        return None
+    if obj is None or obj.idx in in_unit or obj.like_num:
+        return None
+    return obj, sign
+
+
+def _end_phrases(verb, under):
+    """The prepositional phrases that may name an end: the verb's, the counted noun's ("4 pens *for Ana*"),
+    and those of an "as" phrase's object ("as a gift *for her friend*")."""
+    preps = [c for c in verb.children if c.dep_ in ("prep", "dative")]
+    if under is not None and under is not verb:
+        preps += [c for c in under.children if c.dep_ == "prep"]
+    for prep in list(preps):
+        if prep.lower_ == "as":
+            obj = _pobj(prep)
+            preps += [c for c in obj.children if c.dep_ == "prep" and c.lower_ == "for"] if obj is not None else []
+    return preps
+
+
+def _same_things_verbs(verb):
+    """``verb`` and the verbs coordinated with it whose object is a pronoun for the same things ("took 8 roses
+    ... and *put them* in the garden")."""
+    found = [verb]
+    for conj in verb.children:
+        if conj.dep_ == "conj" and conj.pos_ == "VERB" and any(
+                c.dep_ == "dobj" and c.lower_ in ("them", "it") for c in conj.children):
+            found.append(conj)
+    return found
+
+
+def endpoints(doc: QuestionDoc, number: NumberMention) -> list[tuple[str, int, Mention, Mention]]:
+    """``(holder, GAIN or LOSS, its words, the preposition)`` for each end of the move of ``number`` named by a preposition
+    (module docstring); empty when no verb moves it."""
+    span = doc.span(number)
+    if span is None:
+        return []
+    tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
+    found = moved_by(tok)
+    if found is None or found[1] not in _ROLES:
+        return []
+    verb, role, under = found
+    if _asks(verb):
+        return []  # "how many boxes remained for him": the asked quantity, no move of this number
+    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
+    ends: dict[str, tuple[int, Mention, Mention]] = {}
+    for each in _same_things_verbs(verb):
+        for prep in _end_phrases(each, under if each is verb else None):
+            end = _prep_end(each, prep, in_unit)
+            if end is not None and (prep.lower_ != "for" or role == "dobj"):  # things bought *for* someone
+                obj, sign = end
+                ends.setdefault(holder_key(obj), (sign, _mention(obj), _mention(prep)))
+    return [(who, sign, at, word) for who, (sign, at, word) in ends.items()]
+
+
+def _asks(verb) -> bool:
+    """Whether ``verb`` is asked about: a wh-word in its subject or object ("*how many* boxes remained")."""
+    return any(t.lower_ in _WH for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "dobj") for t in c.subtree)
+
+
+def _mention(tok) -> Mention:
+    return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
+
+
+@dataclass(frozen=True)
+class HolderFlip:
+    """A number whose holder ``who`` gains it in one text and loses it in the other: the holder's words and the
+    word that says the move on each side."""
+
+    number: NumberMention
+    who: str
+    question_sign: int
+    question_at: Mention
+    question_word: Mention
+    paraphrase_at: Mention
+    paraphrase_word: Mention
+
+
+def _signs(doc: QuestionDoc, number: NumberMention, by_start) -> dict[str, tuple[int, Mention, Mention, bool]]:
+    """Every holder of ``number``'s move: ``(sign, holder's words, the move's word, read from an end)``."""
+    signs = {}
+    direction = by_start.get(number.start)
+    if direction is not None:
+        for who, sign in direction.signs:
+            at = direction.mention_of(who)
+            if who not in (PLACE, AMOUNT) and at is not None:
+                signs[who] = (sign, at, direction.verb_at, False)
+    for who, sign, at, word in endpoints(doc, number):
+        signs.setdefault(who, (sign, at, word, True))
+    return signs
+
+
+def reversed_holders(pair: QuestionPair) -> list[HolderFlip]:
+    """The numbers, aligned by value, with a holder that gains them in one text and loses them in the other, one
+    of the two read from an end of the move (module docstring)."""
+    q_dirs = {n.start: d for n, d in directions(pair.question)}
+    p_dirs = {n.start: d for n, d in directions(pair.paraphrase)}
+    found = []
+    for q_num, p_num in aligned_by_value(pair):
+        q_signs = _signs(pair.question, q_num, q_dirs)
+        if not q_signs:
+            continue
+        p_signs = _signs(pair.paraphrase, p_num, p_dirs)
+        for who, (q_sign, q_at, q_word, q_end) in q_signs.items():
+            p = p_signs.get(who)
+            if p is not None and p[0] == -q_sign and (q_end or p[3]):
+                found.append(HolderFlip(q_num, who, q_sign, q_at, q_word, p[1], p[2]))
+                break
+    return found
+
+
+def _asks_money(doc: QuestionDoc) -> bool:
+    """Whether ``doc`` asks for a sum of money: in a unit of money, or "how much" of nothing or of money."""
+    ask = find_ask(doc)
+    if ask is None:
+        return False
+    if any(u.category in ("Currency", "Coin") for u in ask.units):
+        return True
+    if ask.form != "how much":
+        return False
+    if ask.noun is None or ask.noun_span is None:
+        return True
+    span = doc.span(ask.noun_span)
+    if span is not None and span[0].pos_ in ("PROPN", "PRON"):
+        return True  # "how much does *Tom* collect": the asking clause's subject, no thing asked
+    lexicon = default_lexicon()
+    return lexicon is not None and lexicon.is_possession(ask.noun)
+
+
+def added_transfers(pair: QuestionPair) -> list[NumberMention]:
+    """The sums of money the paraphrase writes more often than the question that move by the same verb, with
+    the same sign, for a holder a quantity of the question moves for, in a problem that asks for money."""
+    question, paraphrase = pair.question, pair.paraphrase
+    if not _asks_money(question):
+        return []
+    moves = {(d.verb.split()[0], who, sign) for _n, d in directions(question) for who, sign in d.signs
+             if who not in (PLACE, AMOUNT)}
+    if not moves:
+        return []
+    q_values = [n.rounded for n in question.numbers]
+    p_values = [n.rounded for n in paraphrase.numbers]
+    found = []
+    for number, direction in directions(paraphrase):
+        if number.kind != "currency" or p_values.count(number.rounded) <= q_values.count(number.rounded):
+            continue
+        verb = direction.verb.split()[0]
+        if any((verb, who, sign) in moves for who, sign in direction.signs):
+            found.append(number)
+    return found
