@@ -66,6 +66,8 @@ def _words_said_absent(question: str, paraphrase: str, finding: Finding) -> list
     if finding.kind == "term_renamed":
         checks += [(finding.question_spans, paraphrase, "was renamed throughout but the paraphrase still has it"),
                    (finding.paraphrase_spans, question, "is new but the question has it")]
+    if finding.kind == "person_added":  # "X, a person the problem never mentions"
+        checks.append((finding.paraphrase_spans, question, "is said to be new but the question has it"))
     if finding.kind == "question_ungrounded":  # "asks about X, which the problem does not give"
         checks.append((finding.paraphrase_spans, question, "is said to be new but the question has it"))
     if finding.kind in _GONE_FROM_PARAPHRASE:
@@ -186,6 +188,11 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
     ("Tom collects donations. 9 people give him a twenty each. How much does Tom collect?",
      "Tom collects donations. 9 people give him a twenty each. His sister gives him $5 too. How much does Tom "
      "collect?", "fact_added"),
+    ("Tariq has twice as many marbles as Quinn. Quinn has 9 marbles. How many marbles does Tariq have?",
+     "Quinn owns 9 marbles. Tariq owns twice as many marbles as Elena. How many marbles does Tariq own?",
+     "person_added"),
+    ("Odette jogs 4 miles every morning. How many miles does Odette jog in 6 days?",
+     "You jog 4 miles each morning. How many miles do you jog in 6 days?", "term_renamed"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)

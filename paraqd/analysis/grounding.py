@@ -285,9 +285,12 @@ def restricts(tok) -> bool:
 
 
 def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
-                      similar: Callable[[str, str], bool] | None = None) -> list[Ungrounded]:
+                      similar: Callable[[str, str], bool] | None = None,
+                      renamed: frozenset[str] = frozenset()) -> list[Ungrounded]:
     """The words of the paraphrase's asked thing (:func:`asked_things`) that the problem does not ground
-    (module docstring). ``similar(question_noun, word)`` judges the words WordNet lacks (the fallback)."""
+    (module docstring). ``similar(question_noun, word)`` judges the words WordNet lacks (the fallback);
+    ``renamed``: words (lower-cased) that name a person of the question renamed throughout, grounded like the
+    old name even when only the question sentence has them ("how many kites did *Ravi* bring" for Allan)."""
     asked = asked_things(paraphrase)
     if not asked:
         return []
@@ -296,6 +299,7 @@ def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
     story_end = ask.sentence.start if ask is not None else len(paraphrase.text)
     known = {w for t in question.doc for w in (t.lower_, token_lemma(t))}
     known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, token_lemma(t))}
+    known |= renamed
     written = {}  # each noun of the question as first written ("kids" for the lemma "kid")
     for t in question.doc:
         if t.pos_ in NOUN_POS and t.is_alpha and not t.is_stop:

@@ -26,6 +26,7 @@ from .alignment import TokenAlignment, is_deletion
 from .counted import Counted, recounted
 from .document import Mention, QuestionDoc
 from .lexicon import default_lexicon
+from .people import added_people, addresses, is_person, reader
 from .quantities import conversions
 from .spelling import spelling_variants
 from .terms import (
@@ -168,8 +169,7 @@ class QuestionPair:
                 # person for a person); otherwise the old word is gone and nothing took its role (a rename pairs
                 # words of the same role)
                 partner = next((n for n in new if n.key in subs.get(old.key, ())), None) or next(
-                    (n for n in new if _same_thing(old.key, n.key)), None) or next(
-                    (n for n in new if old.is_name and n.label == old.label), None)
+                    (n for n in new if _same_thing(old.key, n.key)), None) or self._same_role(old, new, renames)
             else:
                 # renamed in one place while the old word stays: only a word written *in its place* (the words
                 # around it kept) or counting the same number; not a measure of it ("three times as many pairs"
@@ -183,6 +183,25 @@ class QuestionPair:
             if not spelling_variants(old.key, partner.key):  # "theater" -> "theatre": the same word
                 renames.append(Rename(old, partner, consistent, "" if consistent else self._same_entity(old, partner)))
         return tuple(renames), tuple(vanished)
+
+    def _same_role(self, old: Term, new: list[Term], renames: list[Rename]) -> Term | None:
+        """A new term that takes a name's role when nothing took its place: a name of the same kind, or, for
+        a person (:func:`~paraqd.analysis.people.is_person`: the parser's labels of names are unreliable), a
+        new person, else the reader when the paraphrase tells the problem to the reader (or by a narrator) and
+        the question does not ("Marco buys ..." -> "You buy ...")."""
+        if not old.is_name:
+            return None
+        same = next((n for n in new if n.label == old.label), None)
+        if same is not None or not is_person(self.question, old):
+            return same
+        person = next((n for n in new if is_person(self.paraphrase, n)), None)
+        if person is not None:
+            return person
+        you = reader(self.paraphrase)
+        if you is None or addresses(self.question, you.key) or any(r.new.key == you.key for r in renames):
+            return None
+        new.append(you)  # taken from the list by the caller, like any partner
+        return you
 
     def misspelt(self, term: Term) -> bool:
         """Whether a name gone from the paraphrase was a misspelling of another name of the question that the
@@ -251,6 +270,18 @@ class QuestionPair:
     def vanished(self) -> tuple[Term, ...]:
         """The question terms gone from the paraphrase with no new term in their place."""
         return self._renames[1]
+
+    @cached_property
+    def added_people(self) -> tuple[tuple[Term, Mention, str], ...]:
+        """New people put in a relation or in the question while the question's people all stay ("Lizzie has
+        half as many crayons as *Debbie*" with Bobbie still in the story): ``(term, mention, what it holds)``
+        each (:func:`~paraqd.analysis.people.added_people`)."""
+        q_terms, p_terms = self.question_terms, self.paraphrase_terms
+        lost = {k for k, t in q_terms.items() if is_person(self.question, t)
+                and len(p_terms[k].mentions if k in p_terms else ()) < len(t.mentions)}
+        partners = {r.new.key for r in self.renames}
+        return tuple((term, token_mention(tok), held) for term, tok, held
+                     in added_people(self.question, self.paraphrase, partners, lost))
 
     @cached_property
     def swaps(self) -> tuple[Swap, ...]:

@@ -131,6 +131,12 @@ class EntityCheck(Check):
             findings.append(Finding(
                 FindingKind.LIST_CHANGED, f'the list {q_items} became {p_items} ({what})', Severity.MAJOR, (), (),
             ))
+        for _term, mention, held in pair.added_people:
+            what = "holds one of its quantities" if held == "quantity" else "is asked about"
+            findings.append(Finding(
+                FindingKind.PERSON_ADDED, f'"{mention.text}", a person the problem never mentions, {what}',
+                Severity.MAJOR, (), (mention,),
+            ))
         for term in pair.vanished:
             # a name that only says which kind of a kept thing ("Post-it notes" -> "sticky notes") is no person
             # or place of the problem: minor like a noun

@@ -62,7 +62,10 @@ class GroundingCheck(Check):
             return []
         judge = self.synonyms
         similar = None if judge is None else (lambda a, b: judge.are_synonyms(a, b, FALLBACK_THRESHOLD))
-        missing = ungrounded_things(pair.question, pair.paraphrase, similar)
+        # a person renamed throughout is the problem's person under another name (the entity check reports it)
+        renamed = frozenset(w for r in pair.renames if r.consistent and r.old.is_name
+                            for w in (r.new.key, *(m.text.lower() for m in r.new.mentions)))
+        missing = ungrounded_things(pair.question, pair.paraphrase, similar, renamed)
         seen = {m.word for m in missing}
         missing += [m for m in inserted_restrictions(pair) if m.word not in seen]
         findings = []

@@ -1,0 +1,197 @@
+"""The people of a problem: who they are, who is told as the reader, and who holds its quantities.
+
+A word problem's people are its names that act as persons (a name a personal pronoun stands for, the subject
+of a clause, a possessor, or a name the parser labels a person: its entity labels of names are unreliable,
+"Tabitha" a place, "Marco" an organisation) and, when the problem is told to the reader or by a narrator, the
+reader ("*You* brew a cup of tea every morning", "*I* save $15 a week"): the second-person pronouns, else the
+first-person singular ones, outside quoted speech (a "you" inside a dialogue addresses a character).
+
+What a person *holds* (:func:`holds_quantity`) is read from the parse: the clause the person takes part in
+(the nearest verb above it) states one of the problem's numbers ("Lizzie owns half as many crayons as
+*Debbie*"), or it is the asking clause ("What is the average age of Anika and *Maggie*?"). A name that only
+describes another word of the problem ("his friend *Bruno*", "a terrier named *Pickles*") names a person the
+problem already has. :class:`~paraqd.analysis.pair.QuestionPair` compares these between a question and its
+paraphrase: a person told as the reader everywhere is a consistent rename, a new person in a relation or in the
+question while the problem's own people stay (:func:`added_people`) is a partial rename.
+"""
+
+from __future__ import annotations
+
+from .document import QuestionDoc
+from .lexicon import default_lexicon
+from .terms import PERSONAL, Term, antecedent, cached, key_terms, token_mention
+
+#: the pronouns that tell a problem to its reader, and those of a narrator telling it (closed classes)
+SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "yourselves"})
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
+#: the dependencies of a person who takes part in a clause (its subject, object, possessor, the object of its
+#: preposition: "as many as *Debbie*") and of the items coordinated with one
+_PARTICIPANT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "dative", "pobj", "poss", "attr", "conj", "agent"})
+#: the dependencies of a name that describes another word ("his friend *Bruno*", "named *Pickles*")
+_DESCRIBING_DEPS = frozenset({"appos", "compound", "oprd", "npadvmod"})
+#: the dependencies of a name that acts: the subject of a clause or a possessor
+_ACTING_DEPS = frozenset({"nsubj", "nsubjpass", "poss"})
+#: the parser's labels of places: a name so labelled is a person only when it acts as one (:func:`is_person`)
+_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_CLAUSE_POS = frozenset({"VERB", "AUX"})
+_QUOTES = frozenset({'"', "\u201c", "\u201d", "``", "''"})
+_WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
+
+
+def in_speech(tok) -> bool:
+    """Whether ``tok`` is inside quoted speech or a dialogue line ("Mia: How did it go?")."""
+    quotes = sum(1 for t in tok.doc[:tok.i] if t.text in _QUOTES)
+    if quotes % 2:
+        return True
+    sent = tok.sent
+    return any(t.text == ":" and t.i < tok.i for t in sent[:4])
+
+
+def reader(doc: QuestionDoc) -> Term | None:
+    """The reader (or narrator) as a term of ``doc``: its second-person pronouns outside speech, else its
+    first-person singular ones (key ``"you"`` or ``"i"``), when some are in the story, not only in a question
+    ("Can you tell how many ..." addresses the solver); ``None`` otherwise (computed once per document)."""
+    return cached(doc, "paraqd.people.reader", _reader)
+
+
+def _reader(doc: QuestionDoc) -> Term | None:
+    for key, words in (("you", SECOND_PERSON), ("i", FIRST_PERSON)):
+        toks = [t for t in doc.doc if t.lower_ in words and t.pos_ == "PRON" and not in_speech(t)]
+        if toks and not all(_asks(t.sent) for t in toks):
+            return Term(key, tuple(token_mention(t) for t in toks))
+    return None
+
+
+def addresses(doc: QuestionDoc, key: str) -> bool:
+    """Whether ``doc`` has any pronoun of the person ``key`` (``"you"`` or ``"i"``), in speech or not."""
+    words = SECOND_PERSON if key == "you" else FIRST_PERSON
+    return any(t.lower_ in words for t in doc.doc)
+
+
+def is_person(doc: QuestionDoc, term: Term) -> bool:
+    """Whether the name ``term`` acts as a person in ``doc``: labelled one, stood for by a personal pronoun,
+    or, a proper noun, the subject of a clause or a possessor ("*Jesse*'s room")."""
+    if term.label == "PERSON":
+        return True
+    if not term.is_name:
+        return False
+    toks = [t for m in term.mentions for t in (doc.span(m) or ())[-1:]]
+    if any(t.pos_ == "PROPN" and (t.dep_ in _ACTING_DEPS or _possessor(t)) for t in toks):
+        return True
+    names = {m.text.lower() for m in term.mentions}
+    return any(t.lower_ in PERSONAL and antecedent(doc, t) in names for t in doc.doc)
+
+
+def _possessor(tok) -> bool:
+    return tok.i + 1 < len(tok.doc) and tok.nbor(1).lower_ in ("'s", "’s", "'")
+
+
+def _clause_head(tok):
+    """The nearest verb above ``tok`` (its clause), or ``None``."""
+    head = tok.head
+    while head.i != head.head.i and head.pos_ not in _CLAUSE_POS:
+        head = head.head
+    return head if head.pos_ in _CLAUSE_POS else None
+
+
+def describes(tok) -> bool:
+    """Whether the name at ``tok`` describes another word, naming a person the problem has without a name
+    ("his friend *Bruno*", "the waiter, *Marco*", "a terrier named *Pickles*")."""
+    return tok.dep_ in _DESCRIBING_DEPS or any(c.dep_ in ("appos", "compound") and c.pos_ == "NOUN"
+                                               for c in tok.children)
+
+
+def _participant(tok) -> bool:
+    """Whether ``tok`` takes part in its clause as a person (not a word that describes another one)."""
+    return not describes(tok) and tok.dep_ in _PARTICIPANT_DEPS
+
+
+def holds_quantity(doc: QuestionDoc, tok, values: frozenset[float]) -> str:
+    """What the person at ``tok`` holds: ``"question"`` when its clause is the asking one, ``"quantity"`` when
+    it is the other side of a comparison or its clause states one of ``values`` (the problem's numbers);
+    ``""`` otherwise."""
+    if not _participant(tok):
+        return ""
+    clause = _clause_head(tok)
+    if clause is not None and _asking(clause):
+        return "question"
+    if any(_compares(a) for a in tok.ancestors):
+        return "quantity"  # the other side of a comparison of quantities ("twice as many as *Elena*")
+    if clause is None:
+        return ""
+    inside = {t.i for t in clause.subtree}
+    spans = (doc.span(n) for n in doc.numbers if n.value in values)
+    return "quantity" if any(span is not None and span[0].i in inside for span in spans) else ""
+
+
+def _asks(sent) -> bool:
+    """Whether the sentence ``sent`` is a question (it ends with a question mark)."""
+    last = [t for t in sent if not t.is_space]
+    return bool(last) and "?" in last[-1].text
+
+
+def _asking(clause) -> bool:
+    """Whether ``clause`` (the clause of the person at ``tok``) is an asking clause: in a question,
+    holding the wh-word of its own clause ("What is the sum of the ages of Ines and *Marco*?"; not "Can *you*
+    tell how many ...", whose wh-word opens a clause of its own)."""
+    if not _asks(clause.sent):
+        return False
+    inside = {t.i for t in clause.subtree}
+    wh = [t for t in clause.sent if t.tag_ in _WH_TAGS and t.i in inside]
+    return any(_clause_head(t) is not None and _clause_head(t).i == clause.i for t in wh)
+
+
+def _compares(tok) -> bool:
+    """Whether ``tok`` opens the second term of a comparison: "than", or the second "as" of "as many as", "as
+    old as", "the same as" (closed-class words)."""
+    if tok.lower_ == "than":
+        return True
+    head = tok.head
+    return tok.lower_ == "as" and tok.dep_ in ("prep", "mark") and (
+        head.lower_ == "same" or any(c.lower_ == "as" and c.i < tok.i for c in head.subtree))
+
+
+def _a_word(tok) -> bool:
+    """Whether a capitalised word is an English word that is no noun ("*Funny*," he said): WordNet knows it
+    as an adjective or adverb and not as a noun; without WordNet, no."""
+    lexicon = default_lexicon()
+    word = tok.lower_
+    return lexicon is not None and not lexicon.knows(word) and (lexicon.knows(word, "a") or lexicon.knows(word, "r"))
+
+
+def added_people(question: QuestionDoc, paraphrase: QuestionDoc, partners: set[str],
+                 lost: set[str]) -> list[tuple[Term, object, str]]:
+    """The people of ``paraphrase`` the question never has, put in a relation or in the question while every
+    named person of the question stays: ``(term, token, what it holds)`` each (:func:`holds_quantity`).
+
+    ``partners``: the paraphrase terms already paired with a question term (renames); ``lost``: the question's
+    people that lost a mention in the paraphrase. A person in a clause that states a number must stand where
+    such a person stood (one of them lost a mention); one in the asking clause needs none. The reader counts as
+    a person when the question never addresses it."""
+    q_terms, p_terms = key_terms(question), key_terms(paraphrase)
+    q_people = [t for t in q_terms.values() if is_person(question, t)]
+    if not q_people or any(t.key not in p_terms for t in q_people):
+        return []  # no named person, or one renamed or gone: the renames say it
+    q_words = {w for t in question.doc for w in (t.lower_, (t.lemma_ or t.text).lower())}
+    values = frozenset(n.value for n in question.numbers)
+    # a plural of a question's name is that name ("people named Joe" -> "50 Joes")
+    candidates = [t for k, t in p_terms.items() if k not in q_words and k not in partners
+                  and not (k.endswith("s") and k[:-1] in q_words)]
+    you = reader(paraphrase)
+    if you is not None and not addresses(question, you.key):
+        candidates.append(you)
+    found = []
+    for term in candidates:
+        toks = [span[-1] for span in map(paraphrase.span, term.mentions) if span is not None]
+        if any(describes(tok) for tok in toks):
+            continue  # a person the problem has, named ("his sister *Ann*" ... "Tom and *Ann*")
+        if term.label in _PLACE_LABELS and not is_person(paraphrase, term):
+            continue  # a place ("from New *York*")
+        for tok in toks:
+            if term is not you and (tok.pos_ != "PROPN" or _a_word(tok)):
+                continue  # a name: a proper noun, not a capitalised word
+            held = holds_quantity(paraphrase, tok, values)
+            if held == "question" or (held == "quantity" and lost):
+                found.append((term, tok, held))
+                break
+    return found
