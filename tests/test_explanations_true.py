@@ -177,6 +177,8 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
      "on shoes. How much money does Pia have now?", "base_changed"),
     ("A bakery is open 10 hours a day. How many hours is it open in a week?",
      "A bakery is open 25 hours a day. How many hours is it open in a week?", "rate_impossible"),
+    ("Ann buys 400 eggs, but 20% of the eggs are cracked. How many eggs are whole?",
+     "Ann buys 400 eggs, but 20 of the eggs are cracked. How many eggs are whole?", "share_counted"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)
