@@ -90,17 +90,20 @@ def load_spacy(name: str | None = None):
     )
 
 
-#: a full stop after a word of one capital letter: "company *D.*", "from town A to town *B.*"
+#: a full stop after a word of one capital letter: "company *D.*", "from town A to town *B.*"; and between one
+#: and the next sentence when no space follows ("Funds A and *B.After* a year")
 _LETTER_STOP = r"(?<=^[A-Z])\."
+_LETTER_STOP_GLUED = r"(?<![A-Za-z][A-Z])(?<=[A-Z])\.(?=[A-Z][a-z])"
 
 
 def _letters_before_stops(nlp):
     """``nlp`` with a full stop after a one-letter capital word split off: word problems name things by a
     letter ("from town A to town B. If ...", "company A, B, C or D."), where spaCy keeps "B." as one token, an
     initial, and the name is lost to every comparison of words."""
-    from spacy.util import compile_suffix_regex
+    from spacy.util import compile_infix_regex, compile_suffix_regex
 
     nlp.tokenizer.suffix_search = compile_suffix_regex([*nlp.Defaults.suffixes, _LETTER_STOP]).search
+    nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, _LETTER_STOP_GLUED]).finditer
     return nlp
 
 

@@ -96,6 +96,7 @@ def test_a_measure_in_two_units_that_changed_is_caught(checker):
     ("The bus goes from stop P to stop Q. It takes 20 minutes.", "Q"),
     ("Sara likes plan B. Tom likes plan C.", "C"),
     ("How many students chose option A, B or D?", "D"),
+    ("She put $100 in each of Funds A and B.After a year, Fund A was up.", "B"),
 ])
 def test_a_capital_letter_before_a_full_stop_is_a_name(checker, text, letter):
     doc = checker.analyzer.analyze(text)
