@@ -80,7 +80,7 @@ def load_spacy(name: str | None = None):
     last_error: Exception | None = None
     for candidate in candidates:
         try:
-            return _split_superscript_dot(spacy.load(candidate))
+            return _word_problem_tokens(spacy.load(candidate))
         except OSError as exc:  # not installed
             last_error = exc
     raise ModelUnavailableError(
@@ -90,12 +90,25 @@ def load_spacy(name: str | None = None):
     )
 
 
-def _split_superscript_dot(nlp):
-    """A full stop after a superscript ("... 20 g/cm³. How many ...") ends the token as after "m²": spaCy's English
-    suffixes split it after "²" but not after "³", and the sentence then runs on into the next."""
-    from spacy.util import compile_suffix_regex
+#: a full stop after a superscript ("... 20 g/cm³. How many ..."): spaCy's English suffixes split it after "²"
+#: but not after "³", and the sentence then runs on into the next
+_SUPERSCRIPT_STOP = r"(?<=[²³¹])\."
+#: a full stop after a word of one capital letter: "company *D.*", "from town A to town *B.*"; and between one
+#: and the next sentence when no space follows ("Funds A and *B.After* a year")
+_LETTER_STOP = r"(?<=^[A-Z])\."
+_LETTER_STOP_GLUED = r"(?<![A-Za-z][A-Z])(?<=[A-Z])\.(?=[A-Z][a-z])"
 
-    nlp.tokenizer.suffix_search = compile_suffix_regex([*nlp.Defaults.suffixes, r"(?<=[²³¹])\."]).search
+
+def _word_problem_tokens(nlp):
+    """``nlp`` with the full stops word problems write split off: after a superscript ("cm³.") and after a
+    one-letter capital word (word problems name things by a letter, "from town A to town B. If ...", "company
+    A, B, C or D.", where spaCy keeps "B." as one token, an initial, and the name is lost to every comparison
+    of words)."""
+    from spacy.util import compile_infix_regex, compile_suffix_regex
+
+    suffixes = [*nlp.Defaults.suffixes, _SUPERSCRIPT_STOP, _LETTER_STOP]
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, _LETTER_STOP_GLUED]).finditer
     return nlp
 
 

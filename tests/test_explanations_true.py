@@ -193,6 +193,8 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
      "person_added"),
     ("Odette jogs 4 miles every morning. How many miles does Odette jog in 6 days?",
      "You jog 4 miles each morning. How many miles do you jog in 6 days?", "term_renamed"),
+    ("Ann buys 400 eggs, but 20% of the eggs are cracked. How many eggs are whole?",
+     "Ann buys 400 eggs, but 20 of the eggs are cracked. How many eggs are whole?", "share_counted"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)

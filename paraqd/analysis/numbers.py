@@ -8,7 +8,8 @@ Two scanners run over the question text and their results are merged:
   :mod:`paraqd.analysis.units`);
 * **words** (a small parser over the alphabetic tokens): ``three``, ``twenty-one``, ``one hundred and five``,
   ``one point five``, ``a dozen``, ``a hundred``, ``half``, ``a quarter``, ``two thirds``,
-  ``one and a half``, ``three over twenty-five``, ``twenty-first``, ``negative five``, ``forty percent``.
+  ``one and a half``, ``three over twenty-five``, ``twenty-first``, ``negative five``, ``forty percent``,
+  ``half a dozen`` (6), ``a quarter of a million``.
 
 Decisions (see ``tests/test_analysis.py``):
 
@@ -237,7 +238,7 @@ class _WordParser:
             if parsed is None:
                 i += 1
                 continue
-            j, value, kind = parsed
+            j, value, kind = self._of_a_scale(*parsed)
             start, end = self.toks[i].start, self.toks[j - 1].end
             num_end = end
             pct = _PERCENT_WORDS.match(self.text, end)
@@ -252,6 +253,16 @@ class _WordParser:
                                      written="words", currency=currency, number_start=start, number_end=num_end))
             i = j
         return out
+
+    def _of_a_scale(self, j: int, value: float, kind: str) -> tuple[int, float, str]:
+        """A fraction of a dozen or of a scale word is one number: "half a dozen" (6), "a quarter of a million",
+        "one and a half dozen" (18); else the fraction as parsed."""
+        k = j + (kind == "fraction" and self.low(j) == "of" and self.joined(j))
+        k += self.low(k) in ("a", "an") and self.joined(k)
+        scale = {"dozen": 12, "hundred": 100, **SCALE_WORDS}.get(self.low(k)) if kind == "fraction" else None
+        if scale is None or not self.joined(k) or (k > j and self.low(k - 1) not in ("a", "an")):
+            return j, value, kind
+        return k + 1, value * scale, "cardinal" if float(value * scale).is_integer() else "decimal"
 
     # -- grammar ---------------------------------------------------------------------------------------
     def parse_at(self, i: int) -> tuple[int, float, str] | None:
@@ -432,10 +443,13 @@ class _WordParser:
         return numerator == 1 and (self.low(j) in ("half", "quarter") or not after or after in _FRACTION_BEFORE)
 
     def _mixed_part(self, k: int) -> tuple[int, float] | None:
-        """The fraction after "X and": "a half", "one third", "three quarters"."""
+        """The fraction after "X and": "a half", "one third", "three quarters", a bare "half" before what it
+        measures ("two and half hours", not "one and half of the rest")."""
         w = self.low(k)
         if w in ("a", "an") and self.joined(k + 1) and self.low(k + 1) in DENOMINATOR_WORDS:
             return k + 2, 1 / DENOMINATOR_WORDS[self.low(k + 1)]
+        if w == "half" and self.joined(k + 1) and self.low(k + 1) not in _FRACTION_BEFORE:
+            return k + 1, 0.5
         card = self.cardinal(k)
         if card is None or not self.joined(card[0]):
             return None

@@ -71,6 +71,9 @@ class FindingKind(enum.StrEnum):
                   "a value of the question written again for another thing the problem computes with")
     NUMBER_KIND_CHANGED = ("number_kind_changed", "numbers", (MINOR,), "{old} ({kind}) is written {new} ({kind})",
                            "the same value of another kind (\"20%\" -> \"20\", \"$5\" -> \"5\")")
+    SHARE_COUNTED = ("share_counted", "numbers", (MAJOR,), "{old} ({form}) is written {new} ({form})",
+                     "a percentage written as a count of things, or a count as a percentage (\"20% of the fish\" -> "
+                     "\"20 of the fish\"): another quantity")
     # -- units
     UNIT_CHANGED = ("unit_changed", "units", (CRITICAL, MINOR), "{old} became {new} ({category} became {category})",
                     "a unit replaced by another (minor for a compound unit read as its own part)")

@@ -17,7 +17,9 @@ paired with an added one (in order of position) as changed. An added value about
 counts or measures (a weight in a problem about books, a calendar year) is context
 (:mod:`paraqd.analysis.information`): a note (``context_added``, minor), not an addition to the problem. When every value survives, the values must
 still count the same things: "5 apples and 3 pears" -> "3 apples and 5 pears" keeps both numbers and both
-nouns but swaps their roles (critical).
+nouns but swaps their roles (critical); so does "6 hours on english and 2 hours on chinese" -> "if he studies
+English for 2 hours and Chinese for 6 hours" (the nouns of the two phrases traded). A percentage written as a
+number that counts things ("20% of the fish" -> "20 of the fish") is another quantity (``share_counted``, major).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from ..analysis.information import computed_nouns, context_numbers, repeat_count
 from ..analysis.measures import counts_back, property_of_part
 from ..analysis.number_forms import made_vague, spelt_out
 from ..analysis.pair import QuestionPair
-from ..analysis.values import compared_numbers, number_roles, value_key, value_kind
+from ..analysis.values import compared_numbers, counts_things, number_roles, traded_phrases, value_key, value_kind
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
@@ -80,7 +82,7 @@ class NumberCheck(Check):
         tally.convert(pair.conversions)
         tally.same_words()
         tally.spelt_out(question, paraphrase)
-        findings += tally.kinds_changed()
+        findings += tally.kinds_changed(question, paraphrase)
         tally.silence(question, paraphrase)
         if not tally.missing and not tally.added:
             findings.extend(_swapped_roles(question, paraphrase))
@@ -107,14 +109,18 @@ class _Tally:
         self.p_count = Counter({k: len(v) for k, v in p_by_key.items()})
         self.missing = self.q_count - self.p_count
         self.added = self.p_count - self.q_count
+        #: the starts of the mentions a conversion explained, per side (question, paraphrase)
+        self.converted: tuple[set[int], set[int]] = (set(), set())
 
     def convert(self, conversions) -> None:
         """A quantity converted with its unit: "2 hours" -> "120 minutes", "10 years" -> "a decade"."""
         for q_quant, p_quant in conversions:
-            for quantity, counts in ((q_quant, self.missing), (p_quant, self.added)):
+            for quantity, counts, done in ((q_quant, self.missing, self.converted[0]),
+                                           (p_quant, self.added, self.converted[1])):
                 for number in (quantity.number, *(part.number for part in quantity.parts)):
                     if number is not None and counts[value_key(number)] > 0:
                         counts[value_key(number)] -= 1
+                        done.add(number.start)
         _positive(self.missing)
         _positive(self.added)
 
@@ -141,8 +147,10 @@ class _Tally:
         _positive(self.missing)
         _positive(self.added)
 
-    def kinds_changed(self) -> list[Finding]:
-        """Same written value, other kind: "20%" -> "20", "$5" -> "5", "Grade 5" -> "fifth grade"."""
+    def kinds_changed(self, question: QuestionDoc, paraphrase: QuestionDoc) -> list[Finding]:
+        """Same written value, other kind: "20%" -> "20", "$5" -> "5", "Grade 5" -> "fifth grade" (a note); a
+        percentage written as a count of things or the other way round, "20% of the fish" -> "20 of the fish",
+        is another quantity (:func:`_share_counted`)."""
         q_by_key, p_by_key, missing, added = self.q_by_key, self.p_by_key, self.missing, self.added
         findings = []
         for key in sorted(missing, key=lambda k: q_by_key[k][0].start):
@@ -151,7 +159,7 @@ class _Tally:
                 if (q_m.rounded == p_m.rounded and value_kind(q_m) != value_kind(p_m)
                         and not (_is_silent(q_m) and _is_silent(p_m))
                         and added[other] > 0 and missing[key] > 0):
-                    findings.append(Finding(
+                    findings.append(_share_counted(q_m, p_m, question, paraphrase) or Finding(
                         FindingKind.NUMBER_KIND_CHANGED,
                         f"{q_m.text} ({value_kind(q_m)}) is written {p_m.text} ({value_kind(p_m)})",
                         Severity.MINOR, (q_m,), (p_m,),
@@ -162,11 +170,13 @@ class _Tally:
 
     def silence(self, question: QuestionDoc, paraphrase: QuestionDoc) -> None:
         """Words that are numbers only sometimes are not reported on their own; 0 is "no" ("0 more likes" ->
-        "no more likes"); "all three siblings" when the text names three."""
-        for counts, by_key, own, other in ((self.missing, self.q_by_key, question, paraphrase),
-                                           (self.added, self.p_by_key, paraphrase, question)):
+        "no more likes"); "all three siblings" when the text names three. A mention a conversion explained
+        ("1 pound 4 ounces" for "20 ounces") leaves the others of its value ("one bag") to be told alone."""
+        for counts, by_key, own, other, done in (
+                (self.missing, self.q_by_key, question, paraphrase, self.converted[0]),
+                (self.added, self.p_by_key, paraphrase, question, self.converted[1])):
             for key in list(counts):
-                if (all(_is_silent(m, own.text) for m in by_key[key])
+                if (all(_is_silent(m, own.text) for m in by_key[key] if m.start not in done)
                         or (key[1] == 0 and _NONE.search(other.text))):
                     counts[key] = 0
                 elif all(counts_back(m, own) for m in by_key[key]):
@@ -318,6 +328,19 @@ class _Tally:
         return findings
 
 
+def _share_counted(q_m: NumberMention, p_m: NumberMention, question: QuestionDoc,
+                   paraphrase: QuestionDoc) -> Finding | None:
+    """A percentage on one side written as a number that counts things on the other ("20% of the fish" ->
+    "20 of the fish", "15 of the cars" -> "15% of the cars"): a share made a count changes the answer."""
+    kinds = (value_kind(q_m), value_kind(p_m))
+    if not ((kinds == ("percent", "plain") and counts_things(paraphrase, p_m))
+            or (kinds == ("plain", "percent") and counts_things(question, q_m))):
+        return None
+    form = {"percent": "a share", "plain": "a count of things"}
+    return Finding(FindingKind.SHARE_COUNTED, f"{q_m.text} ({form[kinds[0]]}) is written {p_m.text} ({form[kinds[1]]})",
+                   FindingKind.SHARE_COUNTED.severity, (q_m,), (p_m,))
+
+
 _ARTICLE = re.compile(r"^(?:a|an)\s+")
 
 
@@ -392,7 +415,18 @@ def _swapped_roles(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Findi
         (q_a, q_b), (p_a, p_b), _ = swap
         return [Finding(FindingKind.NUMBER_ROLES_SWAPPED, f"{q_a.text} and {q_b.text} swapped places",
                         Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
+    swap = traded_phrases(question, paraphrase, _written_once(question), _written_once(paraphrase))
+    if swap is not None:
+        (q_a, q_b), (p_a, p_b), (x, y) = swap
+        return [Finding(FindingKind.NUMBER_ROLES_SWAPPED, f"{q_a.text} and {q_b.text} swapped what they count ({x} and {y})",
+                        Severity.CRITICAL, (q_a, q_b), (p_a, p_b))]
     return []
+
+
+def _written_once(doc: QuestionDoc) -> dict[tuple[str, float], NumberMention]:
+    """Value key -> mention, for the values ``doc`` writes once (words that are numbers only sometimes aside)."""
+    groups = _group([m for m in compared_numbers(doc) if not _is_silent(m, doc.text)])
+    return {key: ms[0] for key, ms in groups.items() if len(ms) == 1}
 
 
 def _cross_swap(q_roles, p_roles):
