@@ -3,7 +3,7 @@ pole of another scale ("16 inches *farther* than").
 
 :func:`paraqd.analysis.relations.relation_words` reads each comparative's scale and pole (amount, length,
 distance, age, ...); the relation check counts flips within one scale. A compared value's comparative can also
-change scale while it changes pole: the number, read with :func:`paraqd.analysis.information.comparisons` (a
+change scale while it changes pole: the number, read with :func:`paraqd.analysis.compared.comparisons` (a
 difference), is now added where it was taken away. A comparison read from the other side ("A is 5 years older
 than B" -> "B is 5 years younger than A") is the same relation (:func:`~paraqd.analysis.relations.swapped_operands`).
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
+from .compared import ASKED, DIFFERENCE, comparisons
 from .document import Mention, QuestionDoc
-from .information import ASKED, DIFFERENCE, comparisons
 from .relations import RelationLexicon, relation_words, swapped_operands
 
 if TYPE_CHECKING:

@@ -38,8 +38,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .compared import comparisons
 from .document import Mention, NumberMention, QuestionDoc
-from .information import comparisons
 from .lexicon import default_lexicon
 
 if TYPE_CHECKING:

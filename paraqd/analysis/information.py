@@ -1,4 +1,4 @@
-"""What a problem computes with, read against a paraphrase: context added, the asked nouns, comparisons.
+"""What a problem computes with, read against a paraphrase: context added, the asked nouns.
 
 A problem is its quantities (value, unit, the thing they count), the relations between them and the asked
 quantity. A retelling often adds more: a setting ("at the school fair", "on Saturday morning"), a name, a
@@ -34,8 +34,8 @@ change of the problem, and report context as a note instead (``context_added``, 
   period, or a question asked in a unit of time). Whether a weekday added can change a count is
   :func:`~paraqd.analysis.days.counts_days`'s (only in a problem that counts days).
 
-It also reads what the grounding and comparison checks compare: :func:`asked_nouns` (the nouns of the asking
-clause) and :func:`comparisons` (each compared value's way: a factor or a difference).
+It also reads what the grounding check compares: :func:`asked_nouns` (the nouns of the asking clause). How a
+number compares two quantities (a factor or a difference) is :mod:`paraqd.analysis.compared`'s.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ import re
 from collections.abc import Iterable, Sequence
 
 from .asked import find_ask
-from .document import Mention, NumberMention, QuestionDoc, UnitMention
+from .compared import way
+from .document import NumberMention, QuestionDoc, UnitMention
 from .feasible import outlasts_asked_period
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
 from .measures import (
@@ -58,7 +59,6 @@ from .measures import (
     property_of_part,
     unit_of,
 )
-from .multipliers import extract_multipliers
 from .quantities import quantities as all_quantities
 from .quantities import rate_periods
 from .terms import LIGHT_NOUNS, cached, token_lemma
@@ -176,7 +176,7 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     never a number that compares two quantities (a factor or a difference)."""
     if _is_year(paraphrase, number):
         return True
-    if number.kind == "ordinal" or _way(paraphrase, number) is not None or (number.value != 1 and _RATIO_TERM.search(
+    if number.kind == "ordinal" or way(paraphrase, number) is not None or (number.value != 1 and _RATIO_TERM.search(
             paraphrase.text[max(0, number.start - 2):number.end + 2])):
         return False  # a number that compares ("twice as many", "3 more than", a ratio's "4:3", not the 1 of
         # "1:2", the one of "for every moose") relates the problem's quantities
@@ -395,89 +395,3 @@ def asked_nouns(doc: QuestionDoc) -> list:
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
     return [t for t in span if t.pos_ in _NOUN_POS and t.is_alpha and not t.is_stop and t.idx not in in_unit
             and token_lemma(t) not in LIGHT_NOUNS and t.lower_ not in LIGHT_NOUNS]
-
-# -- comparisons: a factor ("3 times as many", "twice as much") is not a difference ("3 more than") ----------------
-#
-# A number that compares two quantities does it one of two ways: a *factor* (a multiplier word, "twice",
-# "triple"; a number followed by "times", or by "as many/much/long ... as") or a *difference* (a number
-# followed, within a few words, by a comparative that a "than" completes: "3 more than", "5 years older
-# than"). The asking clause compares too: "how many *more* ... than" asks for a difference, "how many *times*
-# as many" for a factor.
-
-FACTOR, DIFFERENCE = "factor", "difference"
-#: how many tokens after a number its comparative may stand ("3 *more* than", "5 years *older* than", "3 more
-#: red pens than")
-_REACH = 4
-_THAN_REACH = 8
-
-
-def comparisons(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention]]:
-    """``(value key, FACTOR or DIFFERENCE, the words that say it)`` for every number of ``doc`` that
-    compares, in order."""
-    found = []
-    numbers = sorted([*doc.numbers, *extract_multipliers(doc.text, doc.numbers)], key=lambda m: m.start)
-    for number in numbers:
-        way = _way(doc, number)
-        if way is not None:
-            found.append((_value_key(number), *way))
-    asked = _asked_way(doc)
-    if asked is not None:
-        found.append((ASKED, *asked))
-    return found
-
-
-#: the key of the way the question itself compares ("how many *more* ... than", "how many *times* as")
-ASKED = ("asked", 0.0)
-
-
-def _asked_way(doc: QuestionDoc) -> tuple[str, Mention] | None:
-    """How the asking clause compares: "how many times as many" asks for a factor, "how many more ... than"
-    for a difference; ``None`` when it compares nothing."""
-    ask = find_ask(doc)
-    if ask is None:
-        return None
-    clause = ask.clause or ask.sentence
-    span = doc.span(clause)
-    if span is None:
-        return None
-    toks = list(span)
-    for i, tok in enumerate(toks[:-2]):
-        if tok.lower_ != "how" or toks[i + 1].lower_ not in ("many", "much"):
-            continue
-        nxt = toks[i + 2]
-        if nxt.lower_ == "times":
-            return FACTOR, _mention(doc, tok.idx, nxt.idx + len(nxt.text))
-        if nxt.tag_ in ("JJR", "RBR") and any(t.lower_ == "than" for t in toks[i + 3:]):
-            return DIFFERENCE, _mention(doc, tok.idx, nxt.idx + len(nxt.text))
-    return None
-
-
-def _way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
-    span = doc.span(number)
-    if span is None:
-        return None
-    sent_end = span.sent.end
-    after = list(doc.doc[span.end:min(span.end + _THAN_REACH, sent_end)])
-    words = [t.lower_ for t in after]
-    if number.kind == "multiplier" or words[:1] == ["times"] or (
-            words[:1] == ["as"] and len(words) > 1 and words[1] in ("many", "much", "long", "far", "old", "big")):
-        end = after[0] if words[:1] in (["times"], ["as"]) else span[-1]
-        return FACTOR, _mention(doc, number.start, end.idx + len(end.text))
-    if number.kind in ("percent", "ordinal"):
-        return None  # "20% more than" is a factor written as a percentage: the number check's kind
-    for i, tok in enumerate(after[:_REACH]):
-        if tok.lower_ == "times" or tok.is_punct:
-            return None
-        if tok.tag_ in ("JJR", "RBR") and "than" in words[i + 1:]:
-            return DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))
-    return None
-
-
-def _value_key(number: NumberMention) -> tuple[str, float]:
-    """A compared value: money and percentages keep their kind, every other number is a plain value."""
-    kind = number.kind if number.kind in ("percent", "currency") else "plain"
-    return kind, number.rounded
-
-
-def _mention(doc: QuestionDoc, start: int, end: int) -> Mention:
-    return Mention(start, end, doc.text[start:end])

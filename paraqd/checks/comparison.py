@@ -2,7 +2,7 @@
 
 "Ann has 3 times as many stamps as Ben" and "Ann has 3 more stamps than Ben" keep the number 3, the nouns
 and the relation word "more", yet one multiplies and the other adds. :class:`ComparisonCheck` reads each
-compared value's way on both sides (:func:`paraqd.analysis.information.comparisons`: a factor, "twice",
+compared value's way on both sides (:func:`paraqd.analysis.compared.comparisons`: a factor, "twice",
 "3 times as many", "half as long as"; or a difference, "3 more ... than", "5 years older than"; and the way
 the asking clause compares, "how many *more* ... than" or "how many *times* as many") and reports a value
 that compared as a factor in the question and as a difference in the paraphrase, or the other way round
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from ..analysis.compared import DIFFERENCE, FACTOR, comparisons
 from ..analysis.document import Mention
-from ..analysis.information import DIFFERENCE, FACTOR, comparisons
 from ..analysis.pair import QuestionPair
 from .base import Check
 from .findings import Finding, Severity

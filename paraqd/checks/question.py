@@ -169,41 +169,38 @@ _ASKED_NAMES = {"total": "the total", "remaining": "what is left", "difference":
                 "now": "the quantity now", "count": "a number of things", "money": "a sum of money"}
 
 
+#: the message of each way an asked quantity changes (:attr:`~paraqd.analysis.asked_quantity.AskedChange.what`;
+#: ``old`` / ``new``: the words listed, ``*_word``: the first of them, ``*_kind``: the aggregate's name)
+_ASKED_CHANGES = {
+    "owner": "the question asks about {old}, the paraphrase about {new}, another name of the problem",
+    "property": "the question asks for the {old_word}, the paraphrase for another property, the {new_word}",
+    "thing": 'the question asks for "{old_word}", the paraphrase for "{new_word}", another thing of the problem',
+    "predicate": "the question asks for the quantity {old} says, the paraphrase for the one {new} says, another "
+                 "act the problem states",
+    "kept": "the question asks for what {old} moves in the problem, the paraphrase for what is kept ({new})",
+    "compared": 'the question asks for a difference ("{old_word}"), the paraphrase for the {new_word}, comparing '
+                "nothing",
+    "moved": 'the question asks for what is left ("{old_word}"), the paraphrase for what the story takes away '
+             "({new})",
+    "aggregate": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
+    "money": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
+    "part": 'the question asks for the whole ("{old_word}"), the paraphrase only for {new}',
+}
+
+
 def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Finding]:
     """The paraphrase asks for another aggregate of the quantity, for a part of the whole the question
     asks for, or for another person's (major, :func:`~paraqd.analysis.asked_quantity.asked_changes`; another
     person only when ``found`` has not said so already)."""
     findings = []
     for change in asked_changes(pair.question, pair.paraphrase):
-        if change.what == "owner":
-            if any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
-                continue
-            message = (f"the question asks about {_listed(change.old)}, the paraphrase about {_listed(change.new)}, "
-                       f"another name of the problem")
-        elif change.what == "property":
-            message = (f'the question asks for the {change.old[0].text}, the paraphrase for another property, the '
-                       f'{change.new[0].text}')
-        elif change.what == "thing":
-            message = (f'the question asks for "{change.old[0].text}", the paraphrase for "{change.new[0].text}", '
-                       f'another thing of the problem')
-        elif change.what == "predicate":
-            message = (f"the question asks for the quantity {_listed(change.old)} says, the paraphrase for the one "
-                       f"{_listed(change.new)} says, another act the problem states")
-        elif change.what == "kept":
-            message = (f"the question asks for what {_listed(change.old)} moves in the problem, the paraphrase for "
-                       f"what is kept ({_listed(change.new)})")
-        elif change.what == "compared":
-            message = (f'the question asks for a difference ("{change.old[0].text}"), the paraphrase for the '
-                       f'{change.new[0].text}, comparing nothing')
-        elif change.what == "moved":
-            message = (f'the question asks for what is left ("{change.old[0].text}"), the paraphrase for what the '
-                       f'story takes away ({_listed(change.new)})')
-        elif change.what in ("aggregate", "money"):
-            message = (f'the question asks for {_ASKED_NAMES[change.old_kind]} ("{change.old[0].text}"), the '
-                       f'paraphrase for {_ASKED_NAMES[change.new_kind]} ("{change.new[0].text}")')
-        else:
-            message = (f'the question asks for the whole ("{change.old[0].text}"), the paraphrase only for '
-                       f'{_listed(change.new)}')
+        if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
+            continue
+        what = change.what if change.what in _ASKED_CHANGES else "part"
+        message = _ASKED_CHANGES[what].format(
+            old=_listed(change.old), new=_listed(change.new), old_word=change.old[0].text,
+            new_word=change.new[0].text, old_kind=_ASKED_NAMES.get(change.old_kind, ""),
+            new_kind=_ASKED_NAMES.get(change.new_kind, ""))
         findings.append(Finding(FindingKind.QUESTION_QUANTITY_CHANGED, message, Severity.MAJOR, change.old,
                                 change.new))
     return findings

@@ -1,0 +1,94 @@
+"""How a number compares two quantities: a factor ("3 times as many", "twice as much") or a difference ("3 more
+than", "5 years older than"), and how the asking clause compares ("how many *more* ... than", "how many *times*
+as many").
+
+A number that compares does it one of two ways: a *factor* (a multiplier word, "twice", "triple"; a number
+followed by "times", or by "as many/much/long ... as") or a *difference* (a number followed, within a few words,
+by a comparative that a "than" completes). The comparison check reads :func:`comparisons` of both texts; the
+context reading (:mod:`paraqd.analysis.information`) asks :func:`way` whether an added number compares.
+"""
+
+from __future__ import annotations
+
+from .asked import find_ask
+from .document import Mention, NumberMention, QuestionDoc
+from .multipliers import extract_multipliers
+
+FACTOR, DIFFERENCE = "factor", "difference"
+#: how many tokens after a number its comparative may stand ("3 *more* than", "5 years *older* than", "3 more
+#: red pens than")
+_REACH = 4
+_THAN_REACH = 8
+
+
+def comparisons(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention]]:
+    """``(value key, FACTOR or DIFFERENCE, the words that say it)`` for every number of ``doc`` that
+    compares, in order."""
+    found = []
+    numbers = sorted([*doc.numbers, *extract_multipliers(doc.text, doc.numbers)], key=lambda m: m.start)
+    for number in numbers:
+        found_way = way(doc, number)
+        if found_way is not None:
+            found.append((_value_key(number), *found_way))
+    asked = _asked_way(doc)
+    if asked is not None:
+        found.append((ASKED, *asked))
+    return found
+
+
+#: the key of the way the question itself compares ("how many *more* ... than", "how many *times* as")
+ASKED = ("asked", 0.0)
+
+
+def _asked_way(doc: QuestionDoc) -> tuple[str, Mention] | None:
+    """How the asking clause compares: "how many times as many" asks for a factor, "how many more ... than"
+    for a difference; ``None`` when it compares nothing."""
+    ask = find_ask(doc)
+    if ask is None:
+        return None
+    clause = ask.clause or ask.sentence
+    span = doc.span(clause)
+    if span is None:
+        return None
+    toks = list(span)
+    for i, tok in enumerate(toks[:-2]):
+        if tok.lower_ != "how" or toks[i + 1].lower_ not in ("many", "much"):
+            continue
+        nxt = toks[i + 2]
+        if nxt.lower_ == "times":
+            return FACTOR, _mention(doc, tok.idx, nxt.idx + len(nxt.text))
+        if nxt.tag_ in ("JJR", "RBR") and any(t.lower_ == "than" for t in toks[i + 3:]):
+            return DIFFERENCE, _mention(doc, tok.idx, nxt.idx + len(nxt.text))
+    return None
+
+
+def way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
+    """How ``number`` of ``doc`` compares: ``(FACTOR or DIFFERENCE, the words that say it)``, or ``None``."""
+    span = doc.span(number)
+    if span is None:
+        return None
+    sent_end = span.sent.end
+    after = list(doc.doc[span.end:min(span.end + _THAN_REACH, sent_end)])
+    words = [t.lower_ for t in after]
+    if number.kind == "multiplier" or words[:1] == ["times"] or (
+            words[:1] == ["as"] and len(words) > 1 and words[1] in ("many", "much", "long", "far", "old", "big")):
+        end = after[0] if words[:1] in (["times"], ["as"]) else span[-1]
+        return FACTOR, _mention(doc, number.start, end.idx + len(end.text))
+    if number.kind in ("percent", "ordinal"):
+        return None  # "20% more than" is a factor written as a percentage: the number check's kind
+    for i, tok in enumerate(after[:_REACH]):
+        if tok.lower_ == "times" or tok.is_punct:
+            return None
+        if tok.tag_ in ("JJR", "RBR") and "than" in words[i + 1:]:
+            return DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))
+    return None
+
+
+def _value_key(number: NumberMention) -> tuple[str, float]:
+    """A compared value: money and percentages keep their kind, every other number is a plain value."""
+    kind = number.kind if number.kind in ("percent", "currency") else "plain"
+    return kind, number.rounded
+
+
+def _mention(doc: QuestionDoc, start: int, end: int) -> Mention:
+    return Mention(start, end, doc.text[start:end])
