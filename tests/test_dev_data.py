@@ -202,3 +202,29 @@ def test_no_gsm8k_test_question_in_the_styles_files(tuned):
         questions = {_normalise(row["question"]) for row in rows}
         assert not (questions | {_normalise(row["augmented"]) for row in rows}) & test_questions, path
         assert not any(q in t or t in q for q in questions for t in test_questions), path
+
+
+def _svamp() -> dict[str, str]:
+    """SVAMP questions by id (the shared pool)."""
+    with open(_shared("questions/svamp.jsonl"), encoding="utf-8") as fh:
+        return {record["id"]: record["question"] for record in map(json.loads, fh)}
+
+
+def test_unseen_styles_questions_come_from_their_pools_and_no_other_dev_file():
+    """The unseen-style files (session 11) are on GSM8K train and SVAMP questions that no other development
+    file, blind part included, uses: that is what makes them text the rules were not written on."""
+    pools = {"gsm8k_train.jsonl": _gsm8k_train(), "svamp.jsonl": _svamp()}
+    unseen = [p for p in STYLE_FILES if "unseen" in p.stem]
+    assert {p.stem for p in unseen} == {"rewordings_styles_unseen_gsm8k", "rewordings_styles_unseen_svamp"}
+    rows = [row for p in unseen for row in _read_styles(p) + _read_styles(_blind_path(p))]
+    assert len(rows) >= 380 and len({row["question"] for row in rows}) >= 60
+    for row in rows:
+        pool, _, qid = row["source"].partition(":")
+        assert pools[pool][qid] == row["question"], row["source"]
+    others = [p for p in (REPO_ROOT / "data" / "dev").glob("**/*.csv") if "unseen" not in p.stem]
+    earlier = set()
+    for path in others:
+        with open(path, encoding="utf-8", newline="") as fh:
+            earlier |= {_normalise(row["question"]) for row in csv.DictReader(fh) if row.get("question")}
+    assert len(earlier) > 500
+    assert not {_normalise(row["question"]) for row in rows} & earlier
