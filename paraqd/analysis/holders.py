@@ -37,6 +37,7 @@ from .asked import find_ask
 from .directions import AMOUNT, GAIN, LOSS, PLACE, aligned_by_value, directions, holder_key, moved_by
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import default_lexicon
+from .terms import token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -141,17 +142,13 @@ def endpoints(doc: QuestionDoc, number: NumberMention) -> list[tuple[str, int, M
             end = _prep_end(each, prep, in_unit)
             if end is not None and (prep.lower_ != "for" or role == "dobj"):  # things bought *for* someone
                 obj, sign = end
-                ends.setdefault(holder_key(obj), (sign, _mention(obj), _mention(prep)))
+                ends.setdefault(holder_key(obj), (sign, token_mention(obj), token_mention(prep)))
     return [(who, sign, at, word) for who, (sign, at, word) in ends.items()]
 
 
 def _asks(verb) -> bool:
     """Whether ``verb`` is asked about: a wh-word in its subject or object ("*how many* boxes remained")."""
     return any(t.lower_ in _WH for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "dobj") for t in c.subtree)
-
-
-def _mention(tok) -> Mention:
-    return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
 
 
 @dataclass(frozen=True)

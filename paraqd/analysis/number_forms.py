@@ -99,9 +99,9 @@ def made_vague(pair: QuestionPair) -> list[tuple[NumberMention, Mention]]:
     as words that give no value: "1/2 a roll" -> "*a bit of* a roll", "4 books" -> "*a few* books"; not "the same
     number", "as many", "all of them" (:func:`_gives_no_value`)."""
     question, paraphrase = pair.question, pair.paraphrase
+    spans = [(n, question.span(n)) for n in question.numbers if n.kind != "ordinal"]
     found = []
     for i1, i2, j1, j2 in pair.aligned_substitutions(3):
-        spans = [(n, question.span(n)) for n in question.numbers if n.kind != "ordinal"]
         inside = [n for n, span in spans if span is not None and i1 <= span.start and span.end <= i2]
         words = paraphrase.doc[j1:j2]
         if len(inside) == 1 and _gives_no_value(words):

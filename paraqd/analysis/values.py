@@ -108,7 +108,6 @@ def factor_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:
     return roles
 
 
-
 #: what ends the phrase of a number: a punctuation mark, a coordinating or a subordinating conjunction
 _PHRASE_ENDS = frozenset({"PUNCT", "CCONJ", "SCONJ"})
 
