@@ -195,6 +195,17 @@ def test_unit_forms(text, expected):
     assert units(text) == [expected]
 
 
+@pytest.mark.parametrize(("text", "second_numbers"), [
+    ("The hare covers 10 feet every second!", []),           # the time unit: nothing follows it
+    ("Every second, the pump moves 3 litres.", []),
+    ("A drop falls every second of the storm.", []),
+    ("She waters every second plant in the row.", [2.0]),    # every other plant: the ordinal
+    ("Every second day he swims 2 laps.", [2.0]),
+])
+def test_every_second_is_the_time_unit_unless_it_picks_every_other_thing(text, second_numbers):
+    assert [m.value for m in numbers(text) if m.text.lower() == "second"] == second_numbers
+
+
 @pytest.mark.parametrize("text", [
     "someone with mass and kinship", "Mass is m and s is here", "5 in the box", "the second one",
     "in the yard", "every second glass", "5 M people", "he went on foot",

@@ -269,3 +269,30 @@ def test_the_note_of_a_part_by_a_property_is_true(checker):
     notes = [f for f in checker.check(q, p).findings if f.kind == "context_added"]
     assert notes and all(p[m.start:m.end] == m.text for f in notes for m in f.paraphrase_spans)
     assert any("a part described by a property" in f.message for f in notes) and "blue" not in q
+
+
+# -- "the two": a number after a definite article points back to a set already counted ---------------------------
+
+RABBITS = "Mia has two rabbits. One eats 3 carrots a day and the other eats 5. How many carrots do they eat in a week?"
+VANS = "Two vans carry 8 boxes each to the depot. How many boxes reach the depot?"
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (RABBITS, "Mia has two rabbits. One eats 3 carrots a day and the other eats 5. How many carrots do the two "
+              "eat in a week?"),
+    (VANS, "Two vans head to the depot, and the two each carry 8 boxes. How many boxes reach the depot?"),
+    (VANS, "Two vans carry 8 boxes each to the depot. How many boxes do the two drop at the depot?"),
+    (VANS, "Each of two vans brings 8 boxes to the depot; how many boxes do those two deliver?"),
+])
+def test_the_two_refers_back_to_things_already_counted(checker, question, paraphrase):
+    _kept(checker, question, paraphrase)
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (RABBITS, "Mia has two rabbits. One eats 3 carrots a day, the other eats 5, and Mia adds two carrots a day. How "
+              "many carrots do they eat in a week?"),
+    (VANS, "Two vans carry 8 boxes each to the depot, and a courier brings two boxes more. How many boxes reach the "
+           "depot?"),
+])
+def test_the_same_number_counting_new_things_is_still_added_information(checker, question, paraphrase):
+    _caught(checker, question, paraphrase)

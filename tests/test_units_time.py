@@ -103,6 +103,32 @@ def test_a_rate_counted_per_another_period_is_a_unit_change(checker):
                               "daily. How much a day?")
 
 
+def test_a_compound_rate_is_counted_per_its_denominator():
+    """"10 feet/second", "10 feet per second" and "10 feet every second" count per the same period: the period of
+    a compound unit ("foot per second") is its denominator, whichever way the rate is written."""
+    doc = default_analyzer().analyze("A cart rolls 4 metres per second and a bus goes 50 km per hour.")
+    assert [period for _, period in rate_periods(doc)] == ["second", "hour"]
+
+
+@pytest.mark.parametrize(("q", "p"), [
+    ("A cart rolls 4 metres/second and a ball rolls 1 metre/second. How far apart are they after 6 seconds?",
+     "A cart rolls 4 metres per second while a ball rolls 1 metre every second. After 6 seconds, how far apart "
+     "are they?"),
+    ("Lena cycles at 18 km per hour for 3 hours. How far does she ride?",
+     "Every hour Lena cycles 18 km, and she rides for 3 hours. How far does she ride?"),
+    ("A pump moves 30 litres per minute. How many litres does it move in 12 minutes?",
+     "A pump moves 30 litres each minute. How many litres does it move in 12 minutes?"),
+])
+def test_one_rate_written_as_a_compound_unit_or_per_a_period_is_the_same_rate(checker, q, p):
+    assert _keeps(checker, q, p)
+
+
+def test_a_compound_rate_per_another_period_is_still_a_change(checker):
+    q = "Lena cycles at 18 km per hour for 3 hours. How far does she ride?"
+    assert _rejects(checker, q, q.replace("per hour", "per minute"), "unit_changed")
+    assert _rejects(checker, q, q.replace("km per hour", "km/minute"), "unit_changed")
+
+
 # -- currencies, counted things, carried units ------------------------------------------------------------------
 
 def test_a_problem_told_in_another_currency_is_the_same_problem(checker):

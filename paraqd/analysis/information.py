@@ -74,6 +74,8 @@ _MONEY = {"Coin": "Currency"}
 _AGE_WORDS = frozenset({"age", "old", "young", "older", "younger", "oldest", "youngest"})
 #: the relations under which a noun of the paraphrase names a thing the problem counts
 _SAME_THING = frozenset({SAME, SYNONYM, MORE_GENERAL, MORE_SPECIFIC})
+#: definite determiners: what follows them was introduced before
+_DEFINITE = frozenset({"the", "these", "those"})
 
 
 
@@ -347,11 +349,21 @@ def repeat_counting_another_thing(question: QuestionDoc, paraphrase: QuestionDoc
                                                                for o in others))
 
     for mention in p_mentions:
+        if _points_back(paraphrase, mention):
+            continue
         nouns = _phrase(paraphrase, mention, conjuncts=False)[0]
         if (nouns and not any(same(n, c) for n in nouns for c in counted)
                 and any(_known_noun(n, question) for n in nouns)):
             return mention
     return None
+
+
+def _points_back(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` stands right after a definite determiner ("the two finish", "those three", "the 2
+    boys"): a definite phrase names things already introduced, so a value the question has, written again this
+    way, repeats a count and adds none."""
+    span = doc.span(number)
+    return span is not None and span.start > 0 and doc.doc[span.start - 1].lower_ in _DEFINITE
 
 
 def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequence[UnitMention]) -> bool:

@@ -25,7 +25,8 @@ Decisions (see ``tests/test_analysis.py``):
 * ``a third``, ``a fifth`` are fractions before *of*, a verb's auxiliary, a preposition or a conjunction, or at
   the end of a phrase ("a third of them", "a fifth were plates"), ordinals before a noun ("a fifth story
   apartment"); ``a half``, ``a quarter`` are always fractions.
-* ``second`` is an ordinal, except after a number or *a, an, per, each, one* (``30 second``, ``a second``:
+* ``second`` is an ordinal, except after a number or *a, an, per, each, one*, or after *every* with no noun
+  after it (``30 second``, ``a second``, ``10 feet every second.``:
   the time unit). ``first``, ``third``, ... are ordinals; ``a third``, ``two thirds`` are fractions.
 * ``half`` alone is 0.5; ``quarter`` only counts with a numerator (``a quarter``, ``three quarters``)
   because a bare "quarter" is often the coin; ``one fifth`` reads as ``a fifth``. ``dozen`` needs a count
@@ -318,6 +319,9 @@ class _WordParser:
         prev = self.low(i - 1)
         if prev in _SECOND_TIME_BEFORE or prev in _CARDINAL_WORDS:
             return True
+        if prev == "every":  # "every second glass" is every other glass; "10 feet every second." the time unit
+            nxt = self.low(i + 1) if self.joined(i + 1) else ""
+            return not nxt or nxt in _FRACTION_BEFORE
         before = self.text[:self.toks[i].start].rstrip()
         return bool(before) and before[-1].isdigit()
 

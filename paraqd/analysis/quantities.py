@@ -207,6 +207,12 @@ _RATES_KEY = "paraqd.analysis.rate_periods"
 _TOTAL = re.compile(r"(?:in[ ]+)?(?:total|all|altogether|all[ ]+together|overall|combined)", re.IGNORECASE)
 
 
+def _period(unit_name: str) -> str:
+    """The period a rate in ``unit_name`` is counted per: a compound unit's denominator ("foot per second" ->
+    "second"), else the unit itself."""
+    return unit_name.rpartition(" per ")[2]
+
+
 def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
     """The rate periods of ``doc`` by start: ``(the words, the period)`` (see :func:`rate_periods`)."""
     markers: dict[int, tuple[Mention, str]] = {}
@@ -215,7 +221,7 @@ def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
         per = re.search(r"(?:(?<![A-Za-z])per|/)$", before, re.IGNORECASE)
         if unit.adverb or per:
             start = per.start() if per else unit.start
-            markers[start] = (Mention(start, unit.end, doc.text[start:unit.end]), unit.unit.name)
+            markers[start] = (Mention(start, unit.end, doc.text[start:unit.end]), _period(unit.unit.name))
     for tok in doc.doc:
         det = next((c for c in tok.children if c.lower_ in _RATE_DETERMINERS and c.i < tok.i), None)
         rate = det is not None and tok.head.pos_ not in ("ADV", "ADJ") and (
@@ -231,7 +237,7 @@ def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
         end = unit.end if unit is not None else tok.idx + len(tok.text)
         if first.idx not in markers:
             markers[first.idx] = (Mention(first.idx, end, doc.text[first.idx:end]),
-                                  unit.unit.name if unit is not None else tok.lemma_.lower())
+                                  _period(unit.unit.name) if unit is not None else tok.lemma_.lower())
     return markers
 
 
