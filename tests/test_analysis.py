@@ -195,6 +195,20 @@ def test_unit_forms(text, expected):
     assert units(text) == [expected]
 
 
+@pytest.mark.parametrize(("text", "value"), [
+    ("He gains 20 kg of muscle and 1 quarter that much in fat.", 0.25),
+    ("The red box holds 2 thirds that many pens.", 2 / 3),
+    ("Ana spent 1 fifth as much as Ben.", 0.2),
+])
+def test_a_digit_over_a_denominator_word_before_that_much_is_a_fraction(text, value):
+    assert [m.value for m in numbers(text) if m.kind == "fraction"] == [pytest.approx(value)]
+
+
+def test_a_digit_count_of_quarters_is_still_coins():
+    assert [(m.value, m.kind) for m in numbers("He found 1 quarter that was shiny and 2 quarters in a jar.")] == [
+        (1.0, "cardinal"), (2.0, "cardinal")]
+
+
 @pytest.mark.parametrize(("text", "second_numbers"), [
     ("The hare covers 10 feet every second!", []),           # the time unit: nothing follows it
     ("Every second, the pump moves 3 litres.", []),

@@ -30,6 +30,9 @@ def test_a_rate_longer_than_its_period_is_impossible(text, amount):
     "She works 4 weeks a month.",
     # the period of another clause
     "He left 9 days ago. Every day he ate 2 apples.",
+    # the period of another number's rate
+    "Tom swims for 2 hours at 2 miles per hour.", "Ada rode 3 hours at 12 km per hour.",
+    "The kiln fires for 5 days at 40 degrees an hour.",
 ])
 def test_rates_within_their_periods_are_possible(text):
     assert impossible_rates(analyze(text)) == []

@@ -49,10 +49,12 @@ def impossible_rates(doc: QuestionDoc) -> list[tuple[Mention, Mention]]:
 
 
 def _period_after(doc: QuestionDoc, quantity: Quantity) -> tuple[Mention, str] | None:
-    """The rate period of time right after ``quantity``'s unit ("30 hours *a day*"), or ``None``."""
+    """The rate period of time right after ``quantity``'s unit ("30 hours *a day*"), or ``None``; a period with
+    another number before it is that number's ("2 hours at 2 miles *per hour*")."""
     periods = [(m, p) for m, p in rate_periods(doc) if p in _SECONDS]
     return next(((m, p) for m, p in periods if 0 <= m.start - quantity.unit.end <= _GAP
-                 and not _BREAK.search(doc.text, quantity.unit.end, m.start)), None)
+                 and not _BREAK.search(doc.text, quantity.unit.end, m.start)
+                 and not any(quantity.unit.end <= n.start < m.start for n in doc.numbers)), None)
 
 
 def _asked_period(doc: QuestionDoc) -> str | None:

@@ -89,9 +89,10 @@ for _w, _v in ORDINAL_WORDS.items():
     if _v >= 3:
         DENOMINATOR_WORDS[_w] = _v
         DENOMINATOR_WORDS[_w + "s"] = _v
-#: "1 quarter of", "2 thirds as": a digit numerator with a denominator word.
+#: "1 quarter of", "2 thirds as", "1 quarter that much": a digit numerator with a denominator word.
 _DIGIT_FRACTION_WORD = re.compile(
-    r"[ ]+(" + "|".join(sorted(DENOMINATOR_WORDS, key=len, reverse=True)) + r")(?=[ ]+(?:of|as)(?![A-Za-z]))",
+    r"[ ]+(" + "|".join(sorted(DENOMINATOR_WORDS, key=len, reverse=True))
+    + r")(?=[ ]+(?:of|as|that[ ]+(?:much|many))(?![A-Za-z]))",
     re.IGNORECASE)
 _CARDINAL_WORDS = UNIT_WORDS.keys() | TEEN_WORDS.keys() | TENS_WORDS.keys()
 _NUMERIC_WORDS = _CARDINAL_WORDS | ORDINAL_WORDS.keys() | DENOMINATOR_WORDS.keys() | SCALE_WORDS.keys() | {
