@@ -54,6 +54,34 @@ def test_the_reader_in_one_relation_while_the_person_stays_is_caught(checker):
     assert "person_added" in checker.check(q, p).kinds(Severity.MAJOR)
 
 
+# -- the reader said to be a person of the problem, and "you" inside a dialogue line -------------------------------
+
+@pytest.mark.parametrize("question, paraphrase", [
+    ("Lorna earns 3 times as much per hour as Basil. Basil earns $6 per hour. How much does Lorna earn in 5 hours?",
+     "Pretend you are Lorna. You earn 3 times as much per hour as your friend Basil, who earns $6 per hour. How much "
+     "do you earn in 5 hours?"),
+    ("Pavel bakes 14 rolls and sells 9. How many rolls does Pavel have left?",
+     "You're Pavel, a baker. You bake 14 rolls and sell 9 of them. How many rolls do you have left?"),
+    # a dialogue line of several sentences: its "you" is the one spoken to
+    ("Oskar spends $30 a month on books. Vera spends $10 more than Oskar. How much does Vera spend in 6 months?",
+     "Vera: Oskar, you spend $30 a month on books. I spend $10 more than that.\nOskar: Right. And you buy more "
+     "every month. How much do you spend in 6 months?"),
+    ("Ines reads 12 pages a day. Ruth reads 4 more pages a day than Ines. How many pages does Ruth read in 3 days?",
+     "Ines: I read 12 pages a day.\nRuth: Nice. And I read 4 more pages a day than you do. How many pages do I read "
+     "in 3 days?"),
+])
+def test_the_reader_identified_with_a_person_of_the_problem_is_that_person(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert "person_added" not in result.kinds(), result.reasons
+
+
+def test_the_reader_identified_with_someone_else_still_holds_a_new_quantity(checker):
+    q = "Lorna earns 3 times as much per hour as Basil. Basil earns $6 per hour. How much does Lorna earn in 5 hours?"
+    p = ("Pretend you are Lorna's coworker. Lorna earns 3 times as much per hour as Basil, and you earn $6 per hour. How "
+         "much does Lorna earn in 5 hours?")
+    assert "person_added" in checker.check(q, p).kinds(Severity.MAJOR)
+
+
 # -- a person renamed everywhere, whatever entity label the parser gives each name --------------------------------
 
 @pytest.mark.parametrize("question, paraphrase", [

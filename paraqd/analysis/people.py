@@ -17,6 +17,8 @@ question while the problem's own people stay (:func:`added_people`) is a partial
 
 from __future__ import annotations
 
+import re
+
 from .document import QuestionDoc
 from .lexicon import default_lexicon
 from .terms import PERSONAL, Term, antecedent, cached, key_terms, token_mention
@@ -36,6 +38,8 @@ _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _CLAUSE_POS = frozenset({"VERB", "AUX"})
 _QUOTES = frozenset({'"', "\u201c", "\u201d", "``", "''"})
 _WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
+#: the start of a dialogue line: a speaker's name (or a role: "Coach") and a colon
+_SPEAKER = re.compile(r"[ \t]*[A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,2}[ \t]*:")
 
 
 def in_speech(tok) -> bool:
@@ -44,7 +48,10 @@ def in_speech(tok) -> bool:
     if quotes % 2:
         return True
     sent = tok.sent
-    return any(t.text == ":" and t.i < tok.i for t in sent[:4])
+    if any(t.text == ":" and t.i < tok.i for t in sent[:4]):
+        return True
+    text = tok.doc.text  # a later sentence of a dialogue line ("Mia: Fine. And you?")
+    return _SPEAKER.match(text, text.rfind("\n", 0, tok.idx) + 1, tok.idx) is not None
 
 
 def reader(doc: QuestionDoc) -> Term | None:
@@ -60,6 +67,21 @@ def _reader(doc: QuestionDoc) -> Term | None:
         if toks and not all(_asks(t.sent) for t in toks):
             return Term(key, tuple(token_mention(t) for t in toks))
     return None
+
+
+def identified_as(doc: QuestionDoc, person: Term) -> set[str]:
+    """The names ``person`` (the reader, or any term) is said to be, by a copular clause with one of its mentions
+    as subject and the name as attribute ("Imagine *you are Shem*", "*You're Pavel*, a baker"): lowercase keys."""
+    starts = {m.start for m in person.mentions}
+    found = set()
+    for tok in doc.doc:
+        if tok.lemma_ != "be":
+            continue
+        subjects = [c for c in tok.children if c.dep_ == "nsubj" and c.idx in starts]
+        names = [c for c in tok.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
+        if subjects:
+            found.update(c.text.lower() for c in names)
+    return found
 
 
 def addresses(doc: QuestionDoc, key: str) -> bool:
@@ -178,8 +200,9 @@ def added_people(question: QuestionDoc, paraphrase: QuestionDoc, partners: set[s
     candidates = [t for k, t in p_terms.items() if k not in q_words and k not in partners
                   and not (k.endswith("s") and k[:-1] in q_words)]
     you = reader(paraphrase)
-    if you is not None and not addresses(question, you.key):
-        candidates.append(you)
+    if (you is not None and not addresses(question, you.key)
+            and not identified_as(paraphrase, you) & {t.key for t in q_people}):
+        candidates.append(you)  # a reader said to be one of the problem's people ("Imagine you are Shem") is that one
     found = []
     for term in candidates:
         toks = [span[-1] for span in map(paraphrase.span, term.mentions) if span is not None]
