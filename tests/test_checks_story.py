@@ -282,3 +282,24 @@ def test_a_relative_day_counts_from_the_last_weekday_named(day, phrase):
     doc = default_analyzer().analyze(text)
     start = text.index(words)
     assert day_of(doc, start, start + len(words)) == ((day + step) % 7, words)
+
+
+# -- a request on a line of its own after a list of facts ---------------------------------------------------------
+
+TRAYS = "A baker fills 6 trays with 12 buns each and sells 50 buns. How many buns are left?"
+
+
+@pytest.mark.parametrize("paraphrase", [
+    "Given:\n- 6 trays\n- 12 buns on each tray\n- 50 buns sold\nFind: the number of buns left.",
+    "Facts:\n* The baker fills 6 trays, 12 buns per tray\n* She sells 50 buns\nCalculate the number of buns that are left.",
+    "Known:\n- six trays of 12 buns each\n- 50 buns sold\nDetermine: how many buns remain?",
+])
+def test_a_request_on_its_own_line_after_a_list_of_facts_asks_the_question(checker, paraphrase):
+    result = checker.check(TRAYS, paraphrase)
+    assert "question_missing" not in result.kinds(), result.reasons
+    assert result.passed, result.reasons
+
+
+def test_a_list_of_facts_with_no_request_has_lost_its_question(checker):
+    result = checker.check(TRAYS, "Given:\n- 6 trays\n- 12 buns on each tray\n- 50 buns sold")
+    assert "question_missing" in result.kinds(Severity.CRITICAL)

@@ -76,12 +76,17 @@ def _request_verb(sent):
     request verb that is the main verb or follows a comma, with no subject or auxiliary ("to", "can") of its
     own."""
     for tok in sent:
-        # a request verb with no subject tagged VBP is an imperative the tagger misread ("Given that ...,
-        # calculate the time" at the root of the sentence)
-        if tok.lower_ not in REQUEST_VERBS or tok.tag_ not in ("VB", "VBP"):
+        if tok.lower_ not in REQUEST_VERBS:
             continue
         before = tok.nbor(-1) if tok.i > sent.start else None
-        if not (tok.dep_ == "ROOT" or (before is not None and before.text in (",", ";", ":"))):
+        # a capitalised request verb opening a line of its own is one whatever its tag ("Given:\n- ...\n*Find*:
+        # the number of ..."): the parser reads a list and the line after it as one sentence
+        opens_line = tok.is_title and before is not None and before.is_space and "\n" in before.text
+        # a request verb with no subject tagged VBP is an imperative the tagger misread ("Given that ...,
+        # calculate the time" at the root of the sentence)
+        if tok.tag_ not in ("VB", "VBP") and not opens_line:
+            continue
+        if not (tok.dep_ == "ROOT" or opens_line or (before is not None and before.text in (",", ";", ":"))):
             continue
         if any(child.dep_ in _NOT_IMPERATIVE_DEPS for child in tok.children):
             continue
