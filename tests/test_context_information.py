@@ -296,3 +296,20 @@ def test_the_two_refers_back_to_things_already_counted(checker, question, paraph
 ])
 def test_the_same_number_counting_new_things_is_still_added_information(checker, question, paraphrase):
     _caught(checker, question, paraphrase)
+
+
+@pytest.mark.parametrize("paraphrase", [
+    "Kemal runs 12 kilometres on Monday with his coach, and the two of them run 9 kilometres on Tuesday. How many "
+    "kilometres does Kemal run?",
+    "Kemal runs 12 kilometres on Monday and 9 kilometres on Tuesday, and all three of us cheer him on. How many "
+    "kilometres does he run?",
+])
+def test_a_group_counted_again_by_its_pronoun_is_context(checker, paraphrase):
+    result = _kept(checker, RACE, paraphrase)
+    assert "context_added" in result.kinds(Severity.MINOR)
+
+
+def test_a_group_count_in_the_asking_clause_is_not_context(checker):
+    result = checker.check(BEADS, "Noor threads 45 beads on a necklace and 30 beads on a bracelet. How many beads "
+                                  "does each of the two of them hold?")
+    assert "context_added" not in result.kinds()

@@ -176,7 +176,8 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     does not compute with, a part of a whole described by a property when the question asks for a total
     (``total_asked``: the asked quantity's aggregate, :mod:`paraqd.analysis.asked_quantity`), a calendar year;
     never a number that compares two quantities (a factor or a difference)."""
-    if _is_year(paraphrase, number):
+    if _is_year(paraphrase, number) or (_names_a_group(paraphrase, number)
+                                        and not _in_question_sentence(paraphrase, number)):
         return True
     if number.kind == "ordinal" or way(paraphrase, number) is not None or (number.value != 1 and _RATIO_TERM.search(
             paraphrase.text[max(0, number.start - 2):number.end + 2])):
@@ -356,6 +357,17 @@ def repeat_counting_another_thing(question: QuestionDoc, paraphrase: QuestionDoc
                 and any(_known_noun(n, question) for n in nouns)):
             return mention
     return None
+
+
+def _names_a_group(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` counts the people a pronoun already stands for ("the two of us", "all three of them"):
+    a group named again, no quantity of the problem."""
+    span = doc.span(number)
+    if span is None or span.start == 0 or span.end + 1 >= len(doc.doc):
+        return False
+    before, of, pronoun = doc.doc[span.start - 1], doc.doc[span.end], doc.doc[span.end + 1]
+    return (before.lower_ in (*_DEFINITE, "all") and of.lower_ == "of"
+            and pronoun.lower_ in ("us", "them", "you"))
 
 
 def _points_back(doc: QuestionDoc, number: NumberMention) -> bool:
