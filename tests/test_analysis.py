@@ -220,6 +220,16 @@ def test_every_second_is_the_time_unit_unless_it_picks_every_other_thing(text, s
     assert [m.value for m in numbers(text) if m.text.lower() == "second"] == second_numbers
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Her dog, 3 years old, sleeps at her feet.", ["years"]),
+    ("He got back on his feet and walked 200 feet.", ["feet"]),
+    ("They spend their hours reading; a book takes 5 hours.", ["hours"]),
+    ("How many feet of rope does she need?", ["feet"]),
+])
+def test_a_unit_word_after_a_possessive_with_no_number_is_no_unit(text, expected):
+    assert [found[0] for found in units(text)] == expected
+
+
 @pytest.mark.parametrize("text", [
     "someone with mass and kinship", "Mass is m and s is here", "5 in the box", "the second one",
     "in the yard", "every second glass", "5 M people", "he went on foot",

@@ -23,6 +23,8 @@ from ..errors import InputError
 from .document import NumberMention, Unit, UnitMention, is_symbol  # noqa: F401 (Unit, is_symbol: re-exported)
 
 _CONTEXT_WORDS = {"per", "a", "an", "each"}
+#: determiners that make what follows a thing someone has ("his feet"), never a unit without a number
+_POSSESSIVE_DETERMINERS = {"my", "your", "his", "her", "its", "our", "their"}
 _LAST_WORD = re.compile(r"([A-Za-z]+)[ \t]*$")
 _SQUARE_AFTER = re.compile(r"[ ]+square(?![A-Za-z])", re.IGNORECASE)
 
@@ -149,6 +151,8 @@ class UnitVocabulary:
             if (entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS
                     and not _after_slash(text, start)):
                 continue
+            if before is None and _previous_word(text, start) in _POSSESSIVE_DETERMINERS:
+                continue  # "lying at his feet", "on her hands": a thing someone has, no measure
             if raw == "s" and before is not None and start == before.end and before.kind == "cardinal":
                 continue  # "all 20s", "the 1990s": the plural of a whole number, not seconds ("12.5s" is)
             if entry.after_number and (before is None or before.kind == "ordinal"):
