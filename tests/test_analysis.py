@@ -225,6 +225,7 @@ def test_every_second_is_the_time_unit_unless_it_picks_every_other_thing(text, s
     ("He got back on his feet and walked 200 feet.", ["feet"]),
     ("They spend their hours reading; a book takes 5 hours.", ["hours"]),
     ("How many feet of rope does she need?", ["feet"]),
+    ("She paid half of her $40 bill from his weekly pay.", ["$", "weekly"]),
 ])
 def test_a_unit_word_after_a_possessive_with_no_number_is_no_unit(text, expected):
     assert [found[0] for found in units(text)] == expected

@@ -151,8 +151,9 @@ class UnitVocabulary:
             if (entry.needs_context and before is None and _previous_word(text, start) not in _CONTEXT_WORDS
                     and not _after_slash(text, start)):
                 continue
-            if before is None and _previous_word(text, start) in _POSSESSIVE_DETERMINERS:
-                continue  # "lying at his feet", "on her hands": a thing someone has, no measure
+            if (before is None and not entry.abbreviated and not entry.adverb
+                    and _previous_word(text, start) in _POSSESSIVE_DETERMINERS):
+                continue  # "lying at his feet": a thing someone has, no measure (not "her $25", "his weekly pay")
             if raw == "s" and before is not None and start == before.end and before.kind == "cardinal":
                 continue  # "all 20s", "the 1990s": the plural of a whole number, not seconds ("12.5s" is)
             if entry.after_number and (before is None or before.kind == "ordinal"):
