@@ -3,7 +3,8 @@
 A noun the question names only as the place of an event ("brought 6 balloons *to the park*", "sells candles *at
 the town's craft fair*") is where things happen, not a thing the answer counts: a number added about that place
 ("the park has 3 swings", "a town of 8000 people") counts or measures something the question never computes
-with, and is a note. The "times" of a factor ("4 times as many") is a word of the relation, not a thing either.
+with, and is a note. The "times" of a factor ("4 times as many") is a word of the relation, not a thing either,
+and the period of a context rate ("the shop is open 5 days *a week*" where no time is measured) is context too.
 A quantity added about a thing the problem does count (the same noun, or a kind of it) still changes the problem.
 Every sentence is written for the test (other problems, nouns and verbs than the development pairs).
 """
@@ -113,4 +114,32 @@ def test_the_times_of_a_factor_is_no_thing_the_problem_computes_with(checker, qu
               "home from the orchards?"),
 ])
 def test_a_quantity_of_what_the_problem_counts_is_still_added(checker, question, paraphrase):
+    _caught(checker, question, paraphrase)
+
+
+# -- the period of a context rate: "open 5 days *a week*" in a problem that measures no time ----------------
+
+BAKERY = "A bakery sells muffins for $2 each. How much does Ana pay for 5 muffins?"
+POOL = "A swimming pool charges $4 per visit. Leo visits it 9 times. How much does Leo pay?"
+PENS = "A shop sells 40 pens a day. How many pens does it sell in 12 days?"
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (BAKERY, "A bakery, open 6 days a week, sells muffins for $2 each. How much does Ana pay for 5 muffins?"),
+    (POOL, "A swimming pool, which opens 7 days a week, charges $4 per visit. Leo visits it 9 times. How much does "
+           "Leo pay?"),
+])
+def test_the_period_of_a_context_rate_is_context(checker, question, paraphrase):
+    result = _kept(checker, question, paraphrase)
+    assert "context_added" in result.kinds()
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # days in a problem that counts days; more of the counted thing per week; a count of the asked thing
+    (PENS, "A shop sells 40 pens a day. It is open 6 days a week. How many pens does it sell in 12 days?"),
+    (PENS, "A shop sells 40 pens a day, and it sells 10 more pens a week. How many pens does it sell in 12 days?"),
+    (BAKERY, "A bakery sells muffins for $2 each, and Ana buys 2 muffins a week. How much does Ana pay for 5 "
+             "muffins?"),
+])
+def test_a_rate_of_what_the_problem_computes_with_is_still_added(checker, question, paraphrase):
     _caught(checker, question, paraphrase)

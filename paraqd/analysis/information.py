@@ -33,7 +33,8 @@ change of the problem, and report context as a note instead (``context_added``, 
   counts persons ("10 passengers" where it counts "80 people") are things it computes with.
 - :func:`context_units`: an added unit is context when the question does not ask in it and every mention
   of it measures a context number, or, in a kind of unit the question measures nothing in, is counted once
-  by its article ("on a day when"); a unit measuring nothing is the unit check's.
+  by its article ("on a day when"), or closes the rate of a context quantity ("open 5 days *a week*"); a unit
+  measuring nothing is the unit check's.
 - :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
   period, or a question asked in a unit of time). Whether a weekday added can change a count is
   :func:`~paraqd.analysis.days.counts_days`'s (only in a problem that counts days).
@@ -423,11 +424,27 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
         if number is None and measured_kind:
             return False  # "a day" in a problem that counts days
         if number is None and m.category == "Time" and m.end in {p.end for p, _ in rate_periods(paraphrase)}:
+            if _period_of_context(question, paraphrase, m):
+                continue  # the period of a context rate: "the shop is open 5 days *a week*"
             return False  # a bare period of time ("finds 4 shells every day") makes a total a rate
         if number is not None and not is_context_number(question, paraphrase, number):
             return False
     return True  # each mention measures a context number ("her dog, who is 6 years old") or, in a kind the
     # question does not measure, is counted once by its article ("on a day when")
+
+
+#: the words between a quantity and the period of its rate ("5 days *a* week", "$12 *per* hour")
+_RATE_WORDS = frozenset({"a", "an", "per", "each", "every"})
+
+
+def _period_of_context(question: QuestionDoc, paraphrase: QuestionDoc, period: UnitMention) -> bool:
+    """Whether the bare ``period`` closes the rate of a quantity written just before it whose number is
+    context ("the shop is open *5 days* a week" in a problem that measures no time)."""
+    for quantity in all_quantities(paraphrase):
+        between = paraphrase.text[quantity.unit.end:period.start].split()
+        if quantity.unit.end <= period.start and len(between) == 1 and between[0].lower() in _RATE_WORDS:
+            return quantity.number is not None and is_context_number(question, paraphrase, quantity.number)
+    return False
 
 
 def asked_nouns(doc: QuestionDoc) -> list:
