@@ -26,10 +26,15 @@ change of the problem, and report context as a note instead (``context_added``, 
   reads every time of its own as a rate (:func:`~paraqd.analysis.feasible.outlasts_asked_period`); or it
   counts a part described by a property ("*9 of the pizzas* are vegetarian") when the question asks for the
   total and never names the property. In a problem about money, a share ("a tip of 15%") is context only when WordNet says its
-  attribute is no kind of money. A number whose phrase names nothing ("3 of them") is never context.
+  attribute is no kind of money. A number whose phrase names nothing ("3 of them", "2 more") is never context.
+  A noun the question names only as the place of its events (:mod:`paraqd.analysis.places`: "brought 6
+  balloons *to the park*") is no thing it computes with: "the park has 3 swings" counts swings. The "times" of
+  a factor ("4 times as many") is a word of the relation, no thing either. Persons counted in a problem that
+  counts persons ("10 passengers" where it counts "80 people") are things it computes with.
 - :func:`context_units`: an added unit is context when the question does not ask in it and every mention
   of it measures a context number, or, in a kind of unit the question measures nothing in, is counted once
-  by its article ("on a day when"); a unit measuring nothing is the unit check's.
+  by its article ("on a day when"), or closes the rate of a context quantity ("open 5 days *a week*"); a unit
+  measuring nothing is the unit check's.
 - :func:`timed_problem`: whether the problem counts time (a quantity in days, weeks, hours..., a rate per
   period, or a question asked in a unit of time). Whether a weekday added can change a count is
   :func:`~paraqd.analysis.days.counts_days`'s (only in a problem that counts days).
@@ -44,7 +49,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from .asked import find_ask
-from .compared import way
+from .compared import FACTOR, way
 from .document import NumberMention, QuestionDoc, UnitMention
 from .feasible import outlasts_asked_period
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
@@ -59,6 +64,7 @@ from .measures import (
     property_of_part,
     unit_of,
 )
+from .places import place_nouns
 from .quantities import quantities as all_quantities
 from .quantities import rate_periods
 from .terms import LIGHT_NOUNS, cached, token_lemma
@@ -121,11 +127,25 @@ def _phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = True):
             subjects = [verb.head, *(c for c in verb.head.children if c.dep_ == "compound")]
         tokens += subjects
     inside = range(span.start, span.end)
-    in_unit = {i for u in doc.units for i in range(u.start, u.end)}
+    in_unit = {i for u in doc.units for i in range(u.start, u.end)} | _factor_words(doc)
     nouns = frozenset(token_lemma(t) for t in tokens if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
                       and t.idx not in in_unit)
     starts = frozenset(t.idx for t in tokens if t.i not in inside)
     return nouns, starts
+
+
+def _factor_words(doc: QuestionDoc) -> frozenset[int]:
+    """The character offsets of the words of ``doc``'s factors ("4 *times* as many"): words of a relation, not
+    things the problem counts."""
+    def compute(doc: QuestionDoc) -> frozenset[int]:
+        found = set()
+        for number in doc.numbers:
+            compares = way(doc, number)
+            if compares is not None and compares[0] == FACTOR:
+                found.update(range(compares[1].start, compares[1].end))
+        return frozenset(found)
+
+    return cached(doc, _CACHE_KEY + ".factors", compute)
 
 
 def _below_noun(node, token):
@@ -157,16 +177,32 @@ def computed_nouns(doc: QuestionDoc) -> frozenset[str]:
     return cached(doc, _CACHE_KEY + ".computed", compute)
 
 
-def _known_noun(noun: str, question: QuestionDoc) -> bool:
+def _known_noun(noun: str, question: QuestionDoc, things: bool = False) -> bool:
     """Whether ``noun`` names a thing ``question`` computes with (:func:`computed_nouns`): the same word, or
-    (WordNet) a synonym, more general or more specific word of one."""
-    computed = computed_nouns(question)
+    (WordNet) a synonym, more general or more specific word of one. With ``things``, a noun the question names
+    only as the place of its events (:func:`~paraqd.analysis.places.place_nouns`: "to *the park*") is none."""
+    computed = _things(question) if things else computed_nouns(question)
     if noun in computed:
         return True
     lexicon = default_lexicon()
     if lexicon is None:
         return False
+    if things and _person_noun(noun, lexicon) and any(
+            t.pos_ == "NOUN" and token_lemma(t) in computed and _person_noun(token_lemma(t), lexicon)
+            for t in question.doc):
+        return True  # persons in a problem that counts persons ("10 passengers" where it counts "80 people")
     return any(lexicon.relation(q_noun, noun) in _SAME_THING for q_noun in computed)
+
+
+def _person_noun(noun: str, lexicon) -> bool:
+    """Whether ``noun`` names persons: its most frequent sense is a kind of person (WordNet; "Celsius", one
+    named person, is none), or it is "people", the plural of "person"."""
+    return noun == "people" or (lexicon.kinds(noun, senses=1) == ("person",) and not lexicon.is_instance(noun))
+
+
+def _things(question: QuestionDoc) -> frozenset[str]:
+    """The nouns ``question`` computes with that are not only the places of its events."""
+    return computed_nouns(question) - place_nouns(question)
 
 
 def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
@@ -183,6 +219,8 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
             paraphrase.text[max(0, number.start - 2):number.end + 2])):
         return False  # a number that compares ("twice as many", "3 more than", a ratio's "4:3", not the 1 of
         # "1:2", the one of "for every moose") relates the problem's quantities
+    if _elliptical(paraphrase, number):
+        return False  # "2 more": more of what the problem counts
     nouns, starts = _phrase(paraphrase, number, conjuncts=False)
     unit = unit_of(paraphrase, number)
     by_unit = _context_by_unit(question, paraphrase, number, unit)
@@ -193,17 +231,17 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
             n.kind == "currency" for n in question.numbers)
     labelled = label(paraphrase, number) if unit is None else None
     if labelled:  # "jersey number 23" names a thing, it counts nothing
-        return not (_in_question_sentence(paraphrase, number) or any(_known_noun(n, question) for n in labelled))
+        return not (_in_question_sentence(paraphrase, number) or any(_known_noun(n, question, things=True) for n in labelled))
     parts = described_count(paraphrase, number) if unit is None else None
     if parts is not None:  # "a 4-floor shop" counts floors: new to the problem unless it computes with them
-        return not (_in_question_sentence(paraphrase, number) or _known_noun(parts, question))
+        return not (_in_question_sentence(paraphrase, number) or _known_noun(parts, question, things=True))
     adjective = property_of_part(paraphrase, number) if unit is None else None
     if adjective is not None:  # "9 of the pizzas are vegetarian": a part by a property, no event
         return _whole_asked(question, paraphrase, number, adjective, total_asked)
     measured = measured_attribute(paraphrase, number, unit)
     if measured is not None:
         return _context_attribute(question, paraphrase, number, measured)
-    if not nouns or any(_known_noun(noun, question) for noun in nouns):
+    if not nouns or any(_known_noun(noun, question, things=True) for noun in nouns):
         return False
     if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
         return False
@@ -211,6 +249,17 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if not distributes(paraphrase, number):  # only a number of the problem that modifies it ties it then
         starts = _neighbours(paraphrase, number)
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+def _elliptical(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` counts no noun of its own but a comparative that names none either ("his sister gave
+    him *2 more*", "3 fewer"): it counts more of a thing the problem already counts."""
+    span = doc.span(number)
+    if span is None:
+        return False
+    head = span[-1].head
+    return (head.i != span[-1].i and head.tag_ in ("JJR", "RBR")
+            and not any(c.pos_ in _NOUN_POS for c in head.children) and head.head.pos_ not in _NOUN_POS)
 
 
 def _context_by_unit(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
@@ -250,7 +299,7 @@ def _context_attribute(question: QuestionDoc, paraphrase: QuestionDoc, number: N
     """Whether a number measuring an attribute of ``nouns`` is context: the question computes with none of
     them and does not ask about it; a share or bare value in a problem about money only when WordNet says
     the attribute is no kind of money ("a humidity of 40%", not "a tip of 15%")."""
-    if any(_known_noun(noun, question) for noun in nouns) or _in_question_sentence(paraphrase, number):
+    if any(_known_noun(noun, question, things=True) for noun in nouns) or _in_question_sentence(paraphrase, number):
         return False
     if "Currency" in measured_categories(question) and number.kind != "currency":
         lexicon = default_lexicon()
@@ -303,7 +352,7 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
             t.lower_ in DISTRIBUTIVE for t in node.subtree):
         return False  # an adjunct that only places the event ("at his 6 tables", "in the 3 rooms")
     q_values = {n.rounded for n in question.numbers}
-    computed = computed_nouns(question)
+    computed = _things(question)  # the place of the event ties nothing: "The park has 3 swings"
     numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
     verb = node.head
     arguments = list(verb.children)
@@ -399,11 +448,27 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
         if number is None and measured_kind:
             return False  # "a day" in a problem that counts days
         if number is None and m.category == "Time" and m.end in {p.end for p, _ in rate_periods(paraphrase)}:
+            if _period_of_context(question, paraphrase, m):
+                continue  # the period of a context rate: "the shop is open 5 days *a week*"
             return False  # a bare period of time ("finds 4 shells every day") makes a total a rate
         if number is not None and not is_context_number(question, paraphrase, number):
             return False
     return True  # each mention measures a context number ("her dog, who is 6 years old") or, in a kind the
     # question does not measure, is counted once by its article ("on a day when")
+
+
+#: the words between a quantity and the period of its rate ("5 days *a* week", "$12 *per* hour")
+_RATE_WORDS = frozenset({"a", "an", "per", "each", "every"})
+
+
+def _period_of_context(question: QuestionDoc, paraphrase: QuestionDoc, period: UnitMention) -> bool:
+    """Whether the bare ``period`` closes the rate of a quantity written just before it whose number is
+    context ("the shop is open *5 days* a week" in a problem that measures no time)."""
+    for quantity in all_quantities(paraphrase):
+        between = paraphrase.text[quantity.unit.end:period.start].split()
+        if quantity.unit.end <= period.start and len(between) == 1 and between[0].lower() in _RATE_WORDS:
+            return quantity.number is not None and is_context_number(question, paraphrase, quantity.number)
+    return False
 
 
 def asked_nouns(doc: QuestionDoc) -> list:

@@ -257,6 +257,12 @@ class Lexicon:
         when WordNet lacks it."""
         return tuple(s.lexname().split(".", 1)[-1] for s in self._synsets(word, "n")[:senses])
 
+    def is_instance(self, word: str) -> bool:
+        """Whether ``word``'s most frequent noun sense is one named individual, not a kind ("Celsius" the
+        astronomer, "Paris" the city; not "worker")."""
+        found = self._synsets(word, "n")[:1]
+        return bool(found) and bool(found[0].instance_hypernyms())
+
     def depth(self, word: str, senses: int = 3) -> int | None:
         """The fewest hypernym steps from the top of the hierarchy to one of ``word``'s first ``senses`` noun
         senses ("item" 4, "apple" 7, "tulip" 10): a small depth is a general word that names anything;
