@@ -115,6 +115,13 @@ def test_context_findings_name_what_the_paraphrase_says(checker):
     assert any(m.text == "35%" for f in notes for m in f.paraphrase_spans)
 
 
+def test_a_context_share_with_the_value_of_a_count_of_the_problem_is_still_context(checker):
+    """"48%" of cloud cover beside "48 muffins": the share's own digits tie it to nothing (a hypothesis example
+    that once failed)."""
+    p = "The cloud cover in the room was 48% that day. " + MUFFINS
+    assert "number_added" not in checker.check(MUFFINS, p).kinds()
+
+
 PROBLEMS = (MUFFINS, STICKERS, EGGS)
 SETTINGS = ("The {attribute} in the room was {value}% that day.", "It was a day with a {attribute} of {value}%.",
             "The {attribute} stood at {value}% and later it rose to {other}%.")

@@ -291,7 +291,7 @@ def _neighbours(doc: QuestionDoc, number: NumberMention) -> frozenset[int]:
     if span is None:
         return frozenset()
     tok = span[-1]
-    return frozenset(t.idx for t in (tok.head, *tok.children) if t.i != tok.i)
+    return frozenset(t.idx for t in (tok.head, *tok.children) if not span.start <= t.i < span.end)  # not "48" of "48%"
 
 
 def _context_attribute(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
