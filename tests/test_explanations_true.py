@@ -259,6 +259,18 @@ def test_every_finding_on_operator_outputs_is_true(key, data, question_pool, par
      "Of 30 pupils, 18 passed the test and the others failed it. How many pupils passed?"),
     ("Rita earns $800 a month and pays 15% of it in rent. How much does Rita pay in rent each month?",
      "Rita earns $800 a month and pays 15% of it in rent. How much does Rita keep after rent each month?"),
+    # the shape of the asked quantity (analysis/asked_shape.py): a difference for an amount, a part per item,
+    # a group for one person, another time point, what an act moves for what is kept
+    ("Kai biked 18 km on Monday and 5 km on Tuesday. How many more km did Kai bike on Monday than on Tuesday?",
+     "Kai biked 18 km on Monday and 5 km on Tuesday. How many km did Kai bike on Tuesday?"),
+    ("Sol fills 6 boxes with 20 pears in every box. How many boxes does Sol fill?",
+     "Sol fills 6 boxes with 20 pears in every box. How many pears are in each box?"),
+    ("Eva has 9 pins and Noor has 4 pins. How many pins does Noor have?",
+     "Eva has 9 pins and Noor has 4 pins. How many pins do the two girls have?"),
+    ("Finn is 8 years older than Ada, who is 30 now. How old is Finn now?",
+     "Finn is 8 years older than Ada, who is 30 now. How old will Finn be in 6 years?"),
+    ("A bike costs $120 in town and $95 online. How much does Lev save by buying online?",
+     "A bike costs $120 in town and $95 online. How much does Lev pay online?"),
 ])
 def test_question_quantity_changed_names_words_of_the_texts(checker, question, paraphrase):
     findings = [f for f in checker.check(question, paraphrase).findings if f.kind == "question_quantity_changed"]

@@ -105,3 +105,33 @@ def test_a_modifier_replaced_by_one_the_problem_never_states_is_found(checker, q
 ])
 def test_a_modifier_replaced_in_other_words_is_no_restriction(q, p):
     assert _inserted(q, p) == []
+
+
+COINS = "A jar holds 30 coins. "
+STAMPS = "Each booklet has 12 stamps. "
+MEDALS = "Each display tray holds 8 medals. "
+
+
+@pytest.mark.parametrize(("q", "p", "word"), [
+    # a thing counted by a number of the question sentence is a counted thing, whatever WordNet files its
+    # first sense under (coins and pearls as possessions, stamps as shapes, medals as communication)
+    (COINS + "How many jars does Ada need for 90 coins?", COINS + "How many jars does Ada need for 90 silver coins?",
+     "silver"),
+    (STAMPS + "How many booklets hold 60 stamps?", STAMPS + "How many booklets hold 60 airmail stamps?", "airmail"),
+    (MEDALS + "How many trays are filled by 40 medals?", MEDALS + "How many trays are filled by 40 bronze medals?",
+     "bronze"),
+])
+def test_a_restriction_of_a_thing_counted_by_a_number_is_found(checker, q, p, word):
+    assert word in _inserted(q, p)
+    assert not checker.check(q, p).passed
+
+
+@pytest.mark.parametrize(("q", "p"), [
+    # the problem says the modifier itself, or the number is no count of the noun
+    ("A jar holds 30 silver coins. How many jars does Ada need for 90 coins?",
+     "A jar holds 30 silver coins. How many jars does Ada need for 90 silver coins?"),
+    (STAMPS + "How many booklets hold 60 stamps?", STAMPS + "How many booklets are needed for 60 stamps?"),
+    (MEDALS + "How many trays are filled by 40 medals?", MEDALS + "How many trays do 40 medals fill?"),
+])
+def test_a_number_counted_thing_with_no_new_modifier_is_kept(q, p):
+    assert _inserted(q, p) == []

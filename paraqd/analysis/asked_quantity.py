@@ -74,7 +74,7 @@ CONFLICTS = frozenset(frozenset(p) for p in (
 ))
 #: pronouns and quantifiers that make the owner a group ("how much do *they* spend", "*both* of them")
 GROUP_WORDS = frozenset({"they", "them", "we", "us", "both"})
-_COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
+COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
 #: a condition inside the asking clause ("... *assuming all the boxes hold 5*"): not the asked quantity
 _CONDITION_DEPS = frozenset({"advcl"})
 #: "total" before these nouns is the phrase of "how many" ("the total number of units" asks what "how many
@@ -104,7 +104,7 @@ def asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
     return cached(doc, "paraqd.asked_quantity", _asked_quantity)
 
 
-def _clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
+def clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
     """The tokens of the asking clause, and the indices of those that say the asked quantity: up to the first
     word that opens a subordinate clause ("if", "until", "given that": conditions of the problem, "... *if
     each cookie is 20 calories*"; the word itself stays: "how many were there *before* the new ones grew"
@@ -127,13 +127,15 @@ def _aggregate_of(tok, has_than: bool) -> str | None:
         return None
     if word == "first" and tok.i > 0 and tok.nbor(-1).lower_ == "at":  # "at first"
         return INITIAL
+    if word == "now" and _neighbour(tok, -1) == "from":  # "4 years from now": a time point after now
+        return None
     if word == "all" and not ((tok.dep_ in ("det", "predet") and tok.head.pos_ in ("NOUN", "PROPN"))
                               or _neighbour(tok, -1) == "in"
                               or _neighbour(tok, 1) in ("together", "told")):
         return None  # "all the shirts", "in all", "all together"; not "after all this"
     if word == "total" and tok.head.lemma_.lower() in _COUNT_NOUNS and tok.head.i != tok.i:
         return None
-    if tok.tag_ in _COMPARATIVE_TAGS and has_than:  # "how many more ... than", "how much longer ... than"
+    if tok.tag_ in COMPARATIVE_TAGS and has_than:  # "how many more ... than", "how much longer ... than"
         return DIFFERENCE
     return AGGREGATES.get(word) or AGGREGATES.get(lemma)
 
@@ -152,7 +154,7 @@ def _asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
     ask = find_ask(doc)
     if ask is None:
         return None
-    toks, main = _clause_tokens(doc, ask)
+    toks, main = clause_tokens(doc, ask)
     has_than = any(t.lower_ in ("than", "compared") for t in toks if t.i in main)
     aggregates: dict[str, Mention] = {}
     names: dict[str, Mention] = {}
@@ -222,7 +224,7 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
 
 #: words of an asking clause that compare two quantities besides comparatives ("*compared* to", "the gap
 #: *between*", "by how much does it *exceed*"); verbs of the form "out-" ("outweigh", "outnumber") too
-_COMPARING = frozenset({"than", "compared", "between", "difference", "exceed", "exceeds", "exceeded"})
+COMPARING = frozenset({"than", "compared", "between", "difference", "exceed", "exceeds", "exceeded"})
 
 
 def _difference_lost(paraphrase: QuestionDoc, q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
@@ -230,8 +232,8 @@ def _difference_lost(paraphrase: QuestionDoc, q: AskedQuantity, p: AskedQuantity
     comparing nothing, for a measurable property (with WordNet): "what is the *area* of the room"."""
     if DIFFERENCE not in q.aggregates or DIFFERENCE in p.aggregates or p.ask.noun is None or p.ask.noun_span is None:
         return None
-    toks, _main = _clause_tokens(paraphrase, p.ask)
-    if any(t.tag_ in _COMPARATIVE_TAGS or t.lower_ in _COMPARING or t.lower_.startswith("out") for t in toks):
+    toks, _main = clause_tokens(paraphrase, p.ask)
+    if any(t.tag_ in COMPARATIVE_TAGS or t.lower_ in COMPARING or t.lower_.startswith("out") for t in toks):
         return None
     lex = default_lexicon()
     if lex is None or not lex.is_property(p.ask.noun):
@@ -250,7 +252,7 @@ def _remainder_to_moved(question: QuestionDoc, paraphrase: QuestionDoc, q: Asked
     clause = q.ask.clause or q.ask.sentence
     story = {(t.lemma_ or t.text).lower() for t in question.doc
              if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
-    toks, main = _clause_tokens(paraphrase, p.ask)
+    toks, main = clause_tokens(paraphrase, p.ask)
     losing = tuple(token_mention(t) for t in toks if t.i in main and t.pos_ == "VERB"
                    and (t.lemma_ or t.text).lower() in story and not _negated(t)
                    and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS)
@@ -278,8 +280,8 @@ def _other_story_predicate(question: QuestionDoc, paraphrase: QuestionDoc, q: As
     another reading's); a total asked on both sides sums every act of the story, whichever of its verbs names it."""
     if q.ask.noun != p.ask.noun or (TOTAL in q.aggregates and TOTAL in p.aggregates):
         return None
-    q_toks, q_main = _clause_tokens(question, q.ask)
-    p_toks, p_main = _clause_tokens(paraphrase, p.ask)
+    q_toks, q_main = clause_tokens(question, q.ask)
+    p_toks, p_main = clause_tokens(paraphrase, p.ask)
     lost, taken = other_predicate(question, q.ask.clause or q.ask.sentence, q_toks, q_main, paraphrase, p_toks, p_main)
     if lost:
         return AskedChange("predicate", tuple(lost), tuple(taken), "predicate", "predicate")
@@ -399,7 +401,8 @@ def _money_asked(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
     problem of amounts of money), or ``None``."""
     if ask.form != "how much" or ask.units:
         return None
-    if ask.noun is not None and ask.noun_span is not None:
+    # a name read as the asked noun ("how much does *Dara* spend") names no thing: the problem's numbers say
+    if ask.noun is not None and ask.noun_span is not None and _is_noun(doc, ask):
         return ask.noun_span if lex.is_possession(ask.noun) else None
     if not any(n.kind == "currency" for n in doc.numbers):
         return None

@@ -47,6 +47,11 @@ def _participle_of(word: str, known: set[str]) -> bool:
     return False
 
 
+def _counted_by_number(noun) -> bool:
+    """Whether a cardinal number counts ``noun`` in its phrase ("collect *56* pearls")."""
+    return any(c.dep_ == "nummod" and c.like_num for c in noun.children)
+
+
 def _modifier_replaced(q_tokens, tok, p_sentence: set[str], p_story: set[str]) -> bool:
     """Whether ``q_tokens`` (the question's words a replacement took out, and the word after them) hold a
     modifier of a noun with the lemma of ``tok``'s noun that the paraphrase's question sentence (its words
@@ -68,7 +73,7 @@ def inserted_restrictions(pair) -> list[Ungrounded]:
     words, or put in place of a modifier of the same noun that the paraphrase's question sentence no longer has and
     its story still says ("did not join *varsity* clubs" -> "did not join the *chess* club",
     :func:`_modifier_replaced`), an adjective or noun modifying a noun after it that names a thing one counts (WordNet: objects,
-    persons, food...; not "a *joint* run"), that the question never uses (nor as the verb of a participle,
+    persons, food...; or counted by a number, "56 *black* pearls"; not "a *joint* run"), that the question never uses (nor as the verb of a participle,
     "the *escaped* animals") and that WordNet does not tie to it (:func:`adjective_grounded`, :func:`relate`), as :data:`NARROWED`. Without WordNet,
     nothing."""
     lexicon = default_lexicon()
@@ -99,8 +104,10 @@ def inserted_restrictions(pair) -> list[Ungrounded]:
             key = token_lemma(tok)
             if key in known or tok.lower_ in known or negated(tok.lower_) in known or _participle_of(key, known):
                 continue
-            if not set(lexicon.kinds(token_lemma(noun))) & COUNTED_KINDS:
-                continue  # "a *joint* run": an act or an event, not a thing the problem counts
+            # "a *joint* run": an act or an event, not a thing the problem counts; a noun a number counts
+            # ("56 pearls") is counted, whatever WordNet files its first sense under
+            if not set(lexicon.kinds(token_lemma(noun))) & COUNTED_KINDS and not _counted_by_number(noun):
+                continue
             tied = (adjective_grounded(key, q_adjectives, q_nouns, lexicon) if tok.pos_ == "ADJ"
                     else relate(key, q_nouns, lexicon, None)[0] is None)
             if not tied:

@@ -112,9 +112,9 @@ def other_predicate(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: 
     q_words = {w for t in q_tokens for w in (token_lemma(t), t.lower_)}
     p_words = {w for t in p_tokens for w in (token_lemma(t), t.lower_)}
     story = story_predicates(question, q_clause)
-    lost = [t for key, t in q_verbs.items() if key in story and key not in p_words and not _negated(t)]
-    taken = [t for key, t in p_verbs.items() if key in story and key not in q_words and not _negated(t)]
-    if not lost or not taken or any(_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
+    lost = [t for key, t in q_verbs.items() if key in story and key not in p_words and not verb_negated(t)]
+    taken = [t for key, t in p_verbs.items() if key in story and key not in q_words and not verb_negated(t)]
+    if not lost or not taken or any(verb_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
         return [], []
     if not all(lex.relation(token_lemma(a), token_lemma(b), "v") in _OTHER_ACTS
                and not _one_act(story[token_lemma(a)], story[token_lemma(b)]) for a in lost for b in taken):
@@ -147,7 +147,7 @@ def kept_for_moved(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: s
     if q_remaining or default_lexicon() is None:
         return [], []
     q_verbs, p_verbs = clause_predicates(q_tokens, q_main), clause_predicates(p_tokens, p_main)
-    if any(retains(key) for key in q_verbs) or any(_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
+    if any(retains(key) for key in q_verbs) or any(verb_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
         return [], []
     p_words = {w for t in p_tokens for w in (token_lemma(t), t.lower_)}
     story = story_predicates(question, q_clause)
@@ -159,7 +159,7 @@ def kept_for_moved(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: s
     return (lost, kept) if lost and kept else ([], [])
 
 
-def _negated(verb) -> bool:
+def verb_negated(verb) -> bool:
     """Whether ``verb``, or the verb it is the complement or conjunct of, is negated ("did *not* want to go")."""
     for tok in (verb, verb.head):
         if any(c.dep_ == "neg" for c in tok.children):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
 from ..analysis.asked_quantity import asked_changes
+from ..analysis.asked_shape import shape_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
 from .base import Check
@@ -166,7 +167,8 @@ class QuestionCheck(Check):
 #: an aggregate (:data:`~paraqd.analysis.asked_quantity.AGGREGATES`), or what it counts or sums
 _ASKED_NAMES = {"total": "the total", "remaining": "what is left", "difference": "a difference",
                 "each": "a part for each (per item or period)", "initial": "the quantity earlier (at first, before)",
-                "now": "the quantity now", "count": "a number of things", "money": "a sum of money"}
+                "now": "the quantity now", "count": "a number of things", "money": "a sum of money",
+                "amount": "an amount of one quantity"}
 
 
 #: the message of each way an asked quantity changes (:attr:`~paraqd.analysis.asked_quantity.AskedChange.what`;
@@ -184,6 +186,12 @@ _ASKED_CHANGES = {
              "({new})",
     "aggregate": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
     "money": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
+    "amount": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
+    "per": '{per}',
+    "spent": "the question asks for what is kept ({old}), the paraphrase for what {new} moves",
+    "when": 'the question asks for the quantity at one time ("{old_word}"), the paraphrase at another '
+            '("{new_word}")',
+    "group": 'the question asks about {old} alone, the paraphrase about a group ("{new_word}")',
     "part": 'the question asks for the whole ("{old_word}"), the paraphrase only for {new}',
 }
 
@@ -192,18 +200,32 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     """The paraphrase asks for another aggregate of the quantity, for a part of the whole the question
     asks for, or for another person's (major, :func:`~paraqd.analysis.asked_quantity.asked_changes`; another
     person only when ``found`` has not said so already)."""
-    findings = []
-    for change in asked_changes(pair.question, pair.paraphrase):
+    findings, said = [], set()
+    for change in (*asked_changes(pair.question, pair.paraphrase), *shape_changes(pair.question, pair.paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
+        if change.old in said:  # the same words of the question read as two changes: said once
+            continue
+        said.add(change.old)
         what = change.what if change.what in _ASKED_CHANGES else "part"
         message = _ASKED_CHANGES[what].format(
             old=_listed(change.old), new=_listed(change.new), old_word=change.old[0].text,
             new_word=change.new[0].text, old_kind=_ASKED_NAMES.get(change.old_kind, ""),
-            new_kind=_ASKED_NAMES.get(change.new_kind, ""))
+            new_kind=_ASKED_NAMES.get(change.new_kind, ""), per=_per_message(change))
         findings.append(Finding(FindingKind.QUESTION_QUANTITY_CHANGED, message, Severity.MAJOR, change.old,
                                 change.new))
     return findings
+
+
+def _per_message(change) -> str:
+    """How a finding says that the counted thing became the item a part is asked per, or back."""
+    if change.what != "per":
+        return ""
+    if change.old_kind == "per":
+        return (f'the question asks for a part per item ("{change.old[0].text}"), the paraphrase counts the '
+                f'"{change.new[0].text}" themselves')
+    return (f'the question counts "{change.old[0].text}", the paraphrase asks for a part per one of them '
+            f'("{change.new[0].text}")')
 
 
 def _listed(mentions) -> str:

@@ -1,0 +1,291 @@
+"""The shape of the asked quantity: a difference or an amount, counted per what, one person's or a group's.
+
+:mod:`.asked_quantity` reads the aggregate, the owner and the days of the asked quantity; three more parts of
+its information are read here from the asking clause's grammar, and compared across a pair by
+:func:`shape_changes`:
+
+- **a difference or an amount.** "How many more pages did he read on Saturday *than* on Sunday" asks for the
+  gap between two quantities; "how many pages did he read on Saturday" for one of them. A paraphrase that asks
+  for a difference where the question compares nothing, or for an amount where the question asks for a
+  difference, with no comparing word at all in its asking clause (a comparative, "than", "compared",
+  "between", "difference", "exceed", "over", a verb "out-"), asks for another quantity. A difference reworded
+  ("by how much does it exceed", "how many fewer ... compared with", "the difference between") still compares;
+  "how many more does she need" (no "than") asks what is still needed, not a difference;
+- **counted per what.** "How many crates does she own" counts crates; "how many lemons are in *each* crate"
+  asks for a part per crate: the question's counted thing has become the unit the paraphrase counts per
+  ("each", "every", "per" before it, or "each of" it), and back. The same counted thing with a part per item
+  described ("how many crates, each holding 24 lemons") is the same question;
+- **one person's or a group's.** "How many marbles does Lina have" asks for one person's quantity; "how many
+  do *they* / *the two children* have" for a group's, the problem naming more than one person. The group
+  must be the subject of the asking clause ("how many of them does she have" counts things); a paraphrase that
+  still names the question's person ("do Omar and Lina have") asks for that person too, and "you" for the
+  asked person in a retelling is that person;
+- **when.** "How old is Mara *now*" asks for the state now; "how old will Mara be *in 4 years*" (or "*3 months
+  ago*", "*4 years from now*", "*after 5 months*") for the state at another time point. One question saying
+  "now" ("currently", "presently") and the other a time point shifted from it by a number of a unit of time
+  ask for two states. A shifted time point against a question that says no time at all is not compared: the
+  question may have said it before its asking clause ("After 5 months, what will it weigh?");
+- **kept or moved.** "How much does Lucy *save*" / "how much does Tom *keep*" asks for what stays with its
+  holder (a retaining verb, WordNet's ``keep.v.03``: :func:`~paraqd.analysis.predicates.retains`); "how much
+  does Lucy *pay*" / "... *spend*" for what an act moves away (:func:`~paraqd.analysis.directions.verb_direction`),
+  the mirror of :func:`~paraqd.analysis.predicates.kept_for_moved`. A paraphrase that still keeps ("get to
+  keep"), puts aside (a verb that moves nothing), names no act ("what are her savings") or compares ("how much
+  *less* does she pay", a saving said as a difference) is not read as a change.
+
+Every word read here is closed-class grammar (determiners, pronouns, prepositions, comparative tags,
+numerals) or a dependency of the parse; the counted nouns are compared as lemmas.
+"""
+
+from __future__ import annotations
+
+from .asked_quantity import (
+    COMPARATIVE_TAGS,
+    COMPARING,
+    DIFFERENCE,
+    NOW,
+    REMAINING,
+    TOTAL,
+    AskedChange,
+    AskedQuantity,
+    asked_quantity,
+    clause_tokens,
+)
+from .directions import verb_direction
+from .document import Mention, QuestionDoc
+from .predicates import clause_predicates, retains, verb_negated
+from .terms import token_lemma, token_mention
+
+#: prepositions that compare beside :data:`~paraqd.analysis.asked_quantity.COMPARING` ("how many *over* the
+#: limit", "how far *beyond* the mark"): an asking clause with one of them may still ask for a difference
+_COMPARING_PREPOSITIONS = frozenset({"over", "beyond", "versus", "vs"})
+#: determiners and prepositions that make a part per item ("*each* crate", "*every* van", "*per* box")
+_PER_WORDS = frozenset({"each", "every", "per"})
+#: pronouns and quantifiers that are a group as the subject of an asking clause ("do *they* have", "*both*")
+_GROUP_SUBJECTS = frozenset({"they", "both"})
+_GROUP_DETERMINERS = frozenset({"both", "all"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+#: prepositions whose object, a number of units of time, is a point after now ("*in* 4 years", "*after* 5
+#: months"), and adverbs after such a number that shift it from now ("3 months *ago*", "4 years *later*")
+_SHIFT_PREPOSITIONS = frozenset({"in", "after", "within"})
+_SHIFT_ADVERBS = frozenset({"ago", "later", "hence", "from"})
+
+
+def shape_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedChange]:
+    """What the paraphrase's question asks for instead of the question's, in the shape of the quantity (see the
+    module docstring): ``what`` is "amount" (a difference for an amount or back), "per" (the counted thing made
+    the unit of a part per item, or back) or "group" (one person's quantity for a group's)."""
+    q, p = asked_quantity(question), asked_quantity(paraphrase)
+    if q is None or p is None:
+        return []
+    found = (_difference_changed(question, paraphrase, q, p), _per_item_changed(question, paraphrase, q, p),
+             _group_for_one(question, paraphrase, q, p), _other_time(question, paraphrase, q, p),
+             _spent_for_kept(question, paraphrase, q, p))
+    return [change for change in found if change is not None]
+
+
+def _compares(doc: QuestionDoc, aq: AskedQuantity) -> bool:
+    """Whether any word of the asking clause compares two quantities (its conditions included)."""
+    toks, _main = clause_tokens(doc, aq.ask)
+    return any(t.tag_ in COMPARATIVE_TAGS or t.lower_ in COMPARING or t.lower_ in _COMPARING_PREPOSITIONS
+               or (t.pos_ == "VERB" and t.lower_.startswith("out")) for t in toks)
+
+
+def _asking_words(doc: QuestionDoc, aq: AskedQuantity) -> Mention:
+    """The words that say what the clause asks: from its start to the asked noun ("How many pages"), or its
+    first two words when the noun is not near its start."""
+    clause = aq.ask.clause or aq.ask.sentence
+    noun = aq.ask.noun_span
+    end = noun.end if noun is not None and clause.start <= noun.start and len(
+        doc.text[clause.start:noun.end].split()) <= 4 else clause.start + len(" ".join(clause.text.split()[:2]))
+    return Mention(clause.start, end, doc.text[clause.start:end])
+
+
+def _difference_changed(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                        p: AskedQuantity) -> AskedChange | None:
+    """A difference asked on one side (:func:`_asked_difference`), an amount on the other (:func:`_amount`)."""
+    q_diff, p_diff = _asked_difference(question, q), _asked_difference(paraphrase, p)
+    if q_diff is not None and p_diff is None and _amount(paraphrase, p):
+        return AskedChange("amount", (q_diff,), (_asking_words(paraphrase, p),), DIFFERENCE, "amount")
+    if p_diff is not None and q_diff is None and _amount(question, q):
+        return AskedChange("amount", (_asking_words(question, q),), (p_diff,), "amount", DIFFERENCE)
+    return None
+
+
+def _wh_phrase(doc: QuestionDoc, aq: AskedQuantity) -> list:
+    """The words of the asking clause from its first wh-word to the first verb or auxiliary after it ("how many
+    more pages", "how much taller"), or ``[]``."""
+    toks, _main = clause_tokens(doc, aq.ask)
+    start = next((k for k, t in enumerate(toks) if t.tag_ in ("WRB", "WDT", "WP")), None)
+    if start is None:
+        return []
+    phrase = []
+    for tok in toks[start:]:
+        if tok.pos_ in ("AUX", "VERB") or tok.is_punct:
+            break
+        phrase.append(tok)
+    return phrase
+
+
+def _asked_difference(doc: QuestionDoc, aq: AskedQuantity) -> Mention | None:
+    """The words that ask for a difference when the asked quantity itself is one: the difference word (a
+    comparative with "than", "difference", "exceed") in the wh-phrase ("how many *more* pages ... than"), said
+    of the asked noun, the asked noun itself ("what is the *difference*") or the clause's predicate ("by how
+    much does it *exceed*"); a comparative inside a condition of a long asking clause ("if the spirit is 3
+    litres *more* than the water, calculate ...") is the problem's, not the asked quantity."""
+    mention = aq.aggregates.get(DIFFERENCE)
+    if mention is None:
+        return None
+    tok = next((t for t in doc.doc if t.idx == mention.start), None)
+    if tok is None:
+        return None
+    noun = aq.ask.noun_span
+    if (tok in _wh_phrase(doc, aq) or token_lemma(tok) == aq.ask.noun
+            or (noun is not None and tok.head.idx == noun.start) or tok.dep_ == "ROOT"):
+        return mention
+    return None
+
+
+def _amount(doc: QuestionDoc, aq: AskedQuantity) -> bool:
+    """Whether the asking clause asks for an amount: no word of it compares (:func:`_compares`), and its
+    wh-phrase has no adverb that may say a difference ("how many miles *farther*", "how many hours *ahead*")."""
+    return not _compares(doc, aq) and not any(t.pos_ == "ADV" and t.tag_ != "WRB" for t in _wh_phrase(doc, aq))
+
+
+def _per_items(doc: QuestionDoc, aq: AskedQuantity) -> dict[str, Mention]:
+    """Lemma of the thing a part is asked per -> the words that say it ("each crate", "each of Tessa's
+    crates", "per box"), read from the asking clause's words that say the asked quantity."""
+    toks, main = clause_tokens(doc, aq.ask)
+    found: dict[str, Mention] = {}
+    for tok in toks:
+        if tok.i not in main or tok.lower_ not in _PER_WORDS:
+            continue
+        item = None
+        if tok.dep_ == "det" and tok.head.pos_ == "NOUN":
+            item = tok.head
+        else:
+            objects = [o for c in tok.children if c.dep_ == "prep" and c.lower_ in ("of", "per")
+                       for o in c.children if o.dep_ == "pobj"] if tok.lower_ != "per" else [
+                o for o in tok.children if o.dep_ == "pobj"]
+            item = next((o for o in objects if o.pos_ == "NOUN"), None)
+        if item is not None:
+            start, end = min(tok.idx, item.idx), max(tok.idx + len(tok), item.idx + len(item))
+            found.setdefault(token_lemma(item), Mention(start, end, doc.text[start:end]))
+    return found
+
+
+def _per_item_changed(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                      p: AskedQuantity) -> AskedChange | None:
+    """The question's counted thing is the item the paraphrase asks a part per, or back."""
+    a, b = q.ask, p.ask
+    if a.noun is None or b.noun is None or a.noun == b.noun or a.noun_span is None or b.noun_span is None:
+        return None
+    q_per, p_per = _per_items(question, q), _per_items(paraphrase, p)
+    if a.noun in p_per and a.noun not in q_per:
+        return AskedChange("per", (a.noun_span,), (p_per[a.noun],), "count", "per")
+    if b.noun in q_per and b.noun not in p_per:
+        return AskedChange("per", (q_per[b.noun],), (b.noun_span,), "per", "count")
+    return None
+
+
+def _group_subject(doc: QuestionDoc, aq: AskedQuantity):
+    """The subject of the asking clause when it is a group: "they", "both", a plural noun counted by a numeral
+    of two or more or by "both" / "all" ("the two children"), "the two of them", or names joined ("Ana and
+    Ben"); else ``None``."""
+    toks, main = clause_tokens(doc, aq.ask)
+    for tok in toks:
+        if tok.i not in main or tok.dep_ not in _SUBJECT_DEPS:
+            continue
+        kids = list(tok.children)
+        if tok.lower_ in _GROUP_SUBJECTS or any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in kids):
+            return tok
+        if tok.tag_ in ("NNS", "NNPS") and any(
+                (c.dep_ == "nummod" and c.like_num and c.lower_ not in ("1", "one"))
+                or (c.dep_ in ("det", "predet") and c.lower_ in _GROUP_DETERMINERS) for c in kids):
+            return tok
+        if tok.like_num and any(c.dep_ == "prep" and c.lower_ == "of" and any(
+                o.lower_ in ("them", "us") for o in c.children) for c in kids):
+            return tok
+    return None
+
+
+def _group_for_one(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                   p: AskedQuantity) -> AskedChange | None:
+    """The question asks for one named person's quantity, the paraphrase, no longer naming that person in its
+    question, for a group's, the problem naming more than one person."""
+    if len(q.owners) != 1 or q.group is not None or TOTAL in q.aggregates:
+        return None
+    key, owner = next(iter(q.owners.items()))
+    if key in p.names:
+        return None
+    clause = q.ask.clause or q.ask.sentence
+    story = {t.lower_ for t in question.doc if t.pos_ == "PROPN" and t.is_alpha
+             and not clause.start <= t.idx < clause.end}
+    if len(story | {key}) < 2:
+        return None
+    group = _group_subject(paraphrase, p)
+    if group is None:
+        return None
+    span = paraphrase.doc[group.left_edge.i:group.i + 1] if group.tag_ in ("NNS", "NNPS") else None
+    new = token_mention(group) if span is None else Mention(span.start_char, span.end_char, span.text)
+    return AskedChange("group", (owner,), (new,), "one", "group")
+
+
+
+def _time_shift(doc: QuestionDoc, aq: AskedQuantity) -> Mention | None:
+    """A time point shifted from now by a number of units of time in the words of the asking clause that say
+    the asked quantity ("in 4 years", "3 months ago", "4 years from now"), or ``None``."""
+    toks, main = clause_tokens(doc, aq.ask)
+    by_start = {t.idx: t for t in toks if t.i in main}
+    for unit in doc.units:
+        tok = by_start.get(unit.start)
+        if tok is None or unit.unit.category != "Time" or not any(c.dep_ == "nummod" for c in tok.children):
+            continue
+        number = min(c.i for c in tok.children if c.dep_ == "nummod")
+        after = doc.doc[tok.i + 1] if tok.i + 1 < len(doc.doc) else None
+        if after is not None and after.lower_ in _SHIFT_ADVERBS:
+            first, last = number, after.i + (after.lower_ == "from" and after.i + 1 < len(doc.doc))
+        elif tok.dep_ == "pobj" and tok.head.lower_ in _SHIFT_PREPOSITIONS:
+            first, last = tok.head.i, tok.i
+        else:
+            continue
+        span = doc.doc[first:last + 1]
+        return Mention(span.start_char, span.end_char, span.text)
+    return None
+
+
+def _other_time(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                p: AskedQuantity) -> AskedChange | None:
+    """One question asks for the state now, the other at a time point shifted from now."""
+    q_now, p_now = q.aggregates.get(NOW), p.aggregates.get(NOW)
+    if q_now is not None and p_now is None:
+        shifted = _time_shift(paraphrase, p)
+        return None if shifted is None else AskedChange("when", (q_now,), (shifted,), NOW, "shifted")
+    if p_now is not None and q_now is None:
+        shifted = _time_shift(question, q)
+        return None if shifted is None else AskedChange("when", (shifted,), (p_now,), "shifted", NOW)
+    return None
+
+
+def _spent_for_kept(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                    p: AskedQuantity) -> AskedChange | None:
+    """The question asks with a retaining verb that moves nothing itself, the paraphrase, without it, with a verb
+    that moves a quantity and has no other thing than the asked one as its object; neither negated, the
+    paraphrase neither comparing nor asking what remains."""
+    if DIFFERENCE in q.aggregates or {REMAINING, NOW} & set(p.aggregates) or _compares(paraphrase, p):
+        return None
+    q_toks, q_main = clause_tokens(question, q.ask)
+    p_toks, p_main = clause_tokens(paraphrase, p.ask)
+    q_verbs, p_verbs = clause_predicates(q_toks, q_main), clause_predicates(p_toks, p_main)
+    q_words = {w for t in q_toks for w in (token_lemma(t), t.lower_)}
+    p_words = {w for t in p_toks for w in (token_lemma(t), t.lower_)}
+    # a retaining verb that moves nothing itself ("collect" gathers: it is a gain, not what stays); a moving
+    # verb whose object is another thing than the asked one ("reserve rooms to *accommodate* the students")
+    # moves that thing, not the asked quantity
+    kept = [t for key, t in q_verbs.items() if key not in p_words and retains(key) and verb_direction(key) is None]
+    moved = [t for key, t in p_verbs.items()
+             if key not in q_words and verb_direction(key) is not None and not retains(key)
+             and not any(c.dep_ == "dobj" and c.pos_ == "NOUN" and token_lemma(c) != p.ask.noun for c in t.children)]
+    if not kept or not moved or any(verb_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
+        return None
+    return AskedChange("spent", tuple(token_mention(t) for t in kept), tuple(token_mention(t) for t in moved),
+                       REMAINING, "moved")
