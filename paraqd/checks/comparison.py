@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from ..analysis.compared import DIFFERENCE, FACTOR, comparisons
+from ..analysis.compared import DIFFERENCE, FACTOR, additions, comparisons
 from ..analysis.document import Mention
 from ..analysis.pair import QuestionPair
 from .base import Check
@@ -30,8 +30,10 @@ class ComparisonCheck(Check):
 
     def compare(self, pair: QuestionPair) -> list[Finding]:
         # a factor has no unit: "twice the cost" -> "$2 more than the cost" compares the value 2 both times
-        q_ways = [(_value(key), way, m) for key, way, m in comparisons(pair.question)]
-        p_ways = [(_value(key), way, m) for key, way, m in comparisons(pair.paraphrase)]
+        # a number that adds with no "than" ("9 more daisies") is a difference too, for a factor it became
+        q_ways = [(_value(key), way, m) for key, way, m in (*comparisons(pair.question), *additions(pair.question))]
+        p_ways = [(_value(key), way, m) for key, way, m in (*comparisons(pair.paraphrase),
+                                                            *additions(pair.paraphrase))]
         if not q_ways or not p_ways:
             return []
         q_count = Counter((key, way) for key, way, _ in q_ways)
