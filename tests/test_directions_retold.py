@@ -123,3 +123,20 @@ def test_a_share_more_is_not_an_addition(checker):
     q = "Ana takes 20 hours to paint a room. Ben takes 1/4 times more time to paint one. How long does Ben take?"
     p = "Ana needs 20 hours to paint a room, while Ben takes 1/4 more time to paint one. How long does Ben take?"
     assert "comparison_changed" not in checker.check(q, p).kinds()
+
+
+# -- the one rule of "the question asks for money" (asked_quantity.money_asked, read by holders too) ------------
+
+@needs_wordnet
+@pytest.mark.parametrize("text, money", [
+    ("Lia pays $30 a month for lessons. How much does she spend on lessons in a year?", True),  # a time unit
+    ("Pip collects money for a shelter. 8 friends give him a pair of 10s. How much does Pip collect?", True),
+    ("How many dollars did Ada and Rui save?", True),
+    ("A kite costs 12 dollars. How many kites can you buy with 60 dollars?", False),  # money spent, kites asked
+    ("A crate weighs 40 kg and a box 5 kg. How much does the crate weigh?", False),
+])
+def test_the_question_asks_for_money(text, money):
+    from paraqd.analysis import analyze
+    from paraqd.analysis.asked_quantity import money_asked
+
+    assert (money_asked(analyze(text)) is not None) is money

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .asked import find_ask
+from .asked_quantity import money_asked
 from .directions import (
     AMOUNT,
     GAIN,
@@ -218,29 +218,11 @@ def reversed_holders(pair: QuestionPair) -> list[HolderFlip]:
     return found
 
 
-def _asks_money(doc: QuestionDoc) -> bool:
-    """Whether ``doc`` asks for a sum of money: in a unit of money, or "how much" of nothing or of money."""
-    ask = find_ask(doc)
-    if ask is None:
-        return False
-    if any(u.category in ("Currency", "Coin") for u in ask.units):
-        return True
-    if ask.form != "how much":
-        return False
-    if ask.noun is None or ask.noun_span is None:
-        return True
-    span = doc.span(ask.noun_span)
-    if span is not None and span[0].pos_ in ("PROPN", "PRON"):
-        return True  # "how much does *Tom* collect": the asking clause's subject, no thing asked
-    lexicon = default_lexicon()
-    return lexicon is not None and lexicon.is_possession(ask.noun)
-
-
 def added_transfers(pair: QuestionPair) -> list[NumberMention]:
     """The sums of money the paraphrase writes more often than the question that move by the same verb, with
     the same sign, for a holder a quantity of the question moves for, in a problem that asks for money."""
     question, paraphrase = pair.question, pair.paraphrase
-    if not _asks_money(question):
+    if money_asked(question) is None:
         return []
     moves = {(d.verb.split()[0], who, sign) for _n, d in directions(question) for who, sign in d.signs
              if who not in (PLACE, AMOUNT)}
