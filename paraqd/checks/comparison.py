@@ -4,7 +4,9 @@
 and the relation word "more", yet one multiplies and the other adds. :class:`ComparisonCheck` reads each
 compared value's way on both sides (:func:`paraqd.analysis.compared.comparisons`: a factor, "twice",
 "3 times as many", "half as long as"; or a difference, "3 more ... than", "5 years older than"; and the way
-the asking clause compares, "how many *more* ... than" or "how many *times* as many") and reports a value
+the asking clause compares, "how many *more* ... than" or "how many *times* as many"; a number that adds with
+no "than", "and 9 *more* daisies", :func:`~paraqd.analysis.compared.additions`, counts as a difference) and
+reports a value
 that compared as a factor in the question and as a difference in the paraphrase, or the other way round
 (critical: another equation). A rewording that keeps the way ("three times as many" -> "triple the number")
 passes.
