@@ -381,7 +381,7 @@ def _count_to_money(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuan
         return None
     sides = ((question, q.ask), (paraphrase, p.ask))
     counts = [_counted(doc, ask, lex) for doc, ask in sides]
-    money = [_money_asked(doc, ask, lex) for doc, ask in sides]
+    money = [money_asked(doc, ask) for doc, ask in sides]
     if counts[0] is not None and money[1] is not None:
         return AskedChange("money", (counts[0],), (money[1],), "count", "money")
     if money[0] is not None and counts[1] is not None:
@@ -396,15 +396,25 @@ def _counted(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
     return ask.noun_span if _is_noun(doc, ask) and not lex.is_possession(ask.noun) else None
 
 
-def _money_asked(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
-    """The words of a "how much" that asks for money ("how much *money*", "*how much* will she have left" in a
-    problem of amounts of money), or ``None``."""
-    if ask.form != "how much" or ask.units:
+def money_asked(doc: QuestionDoc, ask: Ask | None = None) -> Mention | None:
+    """The words with which ``doc`` asks for a sum of money, or ``None``: a unit of money as the asked noun
+    ("how many *dollars*"; another unit asked is no money); a "how much" whose noun is money ("how much
+    *money*": WordNet's ``noun.possession``; without WordNet no noun is); a "how much" of no thing ("*how much* will she have left", "*how much* does Tom
+    collect": the asking clause's subject, a name or a pronoun, is no thing asked) in a problem of amounts of
+    money (:func:`_of_money`). ``ask`` is ``doc``'s asking clause (found when not given). The one rule of "the
+    question asks for money" (:func:`paraqd.analysis.holders.added_transfers` reads it too)."""
+    ask = find_ask(doc) if ask is None else ask
+    if ask is None:
         return None
-    # a name read as the asked noun ("how much does *Dara* spend") names no thing: the problem's numbers say
-    if ask.noun is not None and ask.noun_span is not None and _is_noun(doc, ask):
-        return ask.noun_span if lex.is_possession(ask.noun) else None
-    if not any(n.kind == "currency" for n in doc.numbers):
+    asked = ask.noun_span  # a unit as the asked noun ("how many *dollars*"), not one elsewhere ("with 93 dollars")
+    unit = next((u for u in ask.units if asked is not None and asked.start <= u.start < asked.end), None)
+    if unit is not None or ask.form != "how much":
+        return unit if unit is not None and unit.category in ("Currency", "Coin") else None
+    span = doc.span(ask.noun_span) if ask.noun is not None and ask.noun_span is not None else None
+    if span is not None and span[0].pos_ not in ("PROPN", "PRON"):
+        lex = default_lexicon()
+        return ask.noun_span if lex is not None and lex.is_possession(ask.noun) else None
+    if not _of_money(doc):
         return None
     span = doc.span(ask.clause or ask.sentence)
     much = next((t for t in span or () if t.lower_ == "much"), None)
@@ -412,6 +422,17 @@ def _money_asked(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
         return None
     how = much.nbor(-1) if much.i > 0 and much.nbor(-1).lower_ == "how" else much  # "how much", whole
     return Mention(how.idx, much.idx + len(much.text), doc.text[how.idx:much.idx + len(much.text)])
+
+
+def _of_money(doc: QuestionDoc) -> bool:
+    """Whether ``doc`` is about amounts of money: a sum ("$20", "5 dollars"), or a noun whose first WordNet
+    sense is money (``noun.possession``: "*money*", "*donations*", "*salary*")."""
+    if any(n.kind == "currency" for n in doc.numbers):
+        return True
+    lex = default_lexicon()
+    if lex is None:
+        return False
+    return any(t.pos_ == "NOUN" and lex.kinds((t.lemma_ or t.text).lower()) == ("possession",) for t in doc.doc)
 
 
 def _is_noun(doc: QuestionDoc, ask: Ask) -> bool:

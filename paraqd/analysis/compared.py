@@ -4,7 +4,8 @@ as many").
 
 A number that compares does it one of two ways: a *factor* (a multiplier word, "twice", "triple"; a number
 followed by "times", or by "as many/much/long ... as") or a *difference* (a number followed, within a few words,
-by a comparative that a "than" completes). The comparison check reads :func:`comparisons` of both texts; the
+by a comparative that a "than" completes); a number followed by a comparative that no "than" completes adds
+(:func:`additions`: "and 9 *more* daisies"). The comparison check reads both of both texts; the
 context reading (:mod:`paraqd.analysis.information`) asks :func:`way` whether an added number compares.
 """
 
@@ -82,6 +83,28 @@ def way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
         if tok.tag_ in ("JJR", "RBR") and "than" in words[i + 1:]:
             return DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))
     return None
+
+
+def additions(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention]]:
+    """``(value key, DIFFERENCE, the words)`` for every number of ``doc`` that adds to what came before without a
+    "than" ("and 9 *more* daisies", "5 *fewer* pens the next day"): a difference from an unnamed amount, which a
+    factor ("9 times as many daisies as roses") changes."""
+    found = []
+    for number in doc.numbers:
+        span = doc.span(number)
+        # a share ("1/4 more time", "half as much again") is a proportion of what came before, not things added
+        if span is None or number.kind in ("percent", "ordinal", "fraction") or number.value < 1 or way(
+                doc, number) is not None:
+            continue
+        after = list(doc.doc[span.end:min(span.end + _REACH, span.sent.end)])
+        rest = [t.lower_ for t in doc.doc[span.end:span.sent.end]]
+        for tok in after:
+            if tok.lower_ == "times" or tok.is_punct or tok.like_num:
+                break
+            if tok.tag_ in ("JJR", "RBR") and "than" not in rest:
+                found.append((_value_key(number), DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))))
+                break
+    return found
 
 
 def _value_key(number: NumberMention) -> tuple[str, float]:

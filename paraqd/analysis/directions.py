@@ -17,7 +17,8 @@ text, the verb that moves it and what that verb does to each participant:
   (WordNet's derivational links).
 - a change of an *amount* (a price, a speed) that the number measures: up ("has *gone up* by 45%", a
   *surcharge* of $25, a 5% *fee*: a first sense under WordNet's ``increase`` or ``charge`` concepts) or down
-  ("*drops* by 100 km", a 45% *discount*: under ``decrease``).
+  ("*drops* by 100 km", a 45% *discount*: under ``decrease``); under a verb that moves it as well ("*gets* a 30%
+  discount", "*added* a 30% surcharge").
 
 Senses are WordNet's, most frequent first: the first of a verb's three first senses that falls under one of
 those few concepts decides (the concepts are the grammar of a transfer, not a list of verbs). Without WordNet
@@ -26,9 +27,8 @@ those few concepts decides (the concepts are the grammar of a transfer, not a li
 :func:`flipped_directions` aligns the numbers of a :class:`~paraqd.analysis.pair.QuestionPair` by value and
 reports those whose participant (the same person, or the place) gains in one text and loses in the other;
 :func:`opposite_verbs` those whose verb became one of its WordNet antonyms for the same doer ("deposited" ->
-"withdrew", "entered" -> "exited"). A
-rewording that keeps the direction with other words keeps every participant's sign: "hands over" for "gives",
-"received 5 from X" for "X gave 5", the passive.
+"withdrew", "entered" -> "exited"). A rewording that keeps the direction with other words keeps every
+participant's sign: "hands over" for "gives", "received 5 from X" for "X gave 5", the passive.
 """
 
 from __future__ import annotations
@@ -252,7 +252,7 @@ def _transfer(verb, role: str, under, way: int, named: dict[str, Mention]) -> di
         if who is not None and who is not under and who.pos_ in ("PROPN", "PRON", "NOUN"):
             if holder_key(who) not in signs:
                 signs[holder_key(who)] = sign
-                named[holder_key(who)] = Mention(who.idx, who.idx + len(who.text), who.text)
+                named[holder_key(who)] = _at(who)
     return signs
 
 
@@ -264,18 +264,22 @@ def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | Non
         return None
     tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
     found = moved_by(tok)
-    moved = _moved_direction(tok, *found) if found is not None else None
-    if moved is not None:
-        return moved
+    moved = moved_direction(tok, *found) if found is not None else None
     change = _amount_change(tok)
+    if moved is not None:
+        # "gets a 25% *discount*", "adds a 25% *surcharge*": the noun the number counts says which way the amount goes
+        return moved if change is None else Direction(moved.verb, moved.verb_at, tuple(sorted(
+            (*moved.signs, (AMOUNT, change[0])))), (*moved.named, (AMOUNT, _at(change[1]))))
     if change is None:
         return None
-    sign, word = change
-    return Direction((word.lemma_ or word.text).lower(), Mention(word.idx, word.idx + len(word.text), word.text),
-                     ((AMOUNT, sign),))
+    return Direction((change[1].lemma_ or change[1].text).lower(), _at(change[1]), ((AMOUNT, change[0]),))
 
 
-def _moved_direction(tok, verb, role: str, under) -> Direction | None:
+def _at(tok) -> Mention:
+    return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
+
+
+def moved_direction(tok, verb, role: str, under) -> Direction | None:
     """The direction of the number token ``tok`` moved by ``verb`` (``under``: the word under the verb that holds
     it, in the ``role``)."""
     if verb.dep_ in ("acl", "ccomp", "xcomp", "oprd") and verb.head.lemma_ in ("have", "be"):
@@ -302,7 +306,7 @@ def _moved_direction(tok, verb, role: str, under) -> Direction | None:
     if not signs:
         return None
     at = under if word == (under.lemma_ or under.text).lower() and under.pos_ == "NOUN" else verb
-    return Direction(word, Mention(at.idx, at.idx + len(at.text), at.text), tuple(sorted(signs.items())),
+    return Direction(word, _at(at), tuple(sorted(signs.items())),
                      tuple(sorted(named.items(), key=lambda item: item[0])))
 
 
@@ -442,8 +446,5 @@ def opposite_verbs(pair: QuestionPair) -> list[OppositeVerbs]:
         q_lemma = (q_doer[0].lemma_ or q_doer[0].text).lower()
         p_lemma = (p_doer[0].lemma_ or p_doer[0].text).lower()
         if q_lemma != p_lemma and (p_lemma in _antonyms(q_lemma) or q_lemma in _antonyms(p_lemma)):
-            q_verb, p_verb, who = q_doer[0], p_doer[0], q_doer[1]
-            found.append(OppositeVerbs(q_num, Mention(q_verb.idx, q_verb.idx + len(q_verb.text), q_verb.text),
-                                       Mention(p_verb.idx, p_verb.idx + len(p_verb.text), p_verb.text),
-                                       Mention(who.idx, who.idx + len(who.text), who.text)))
+            found.append(OppositeVerbs(q_num, _at(q_doer[0]), _at(p_doer[0]), _at(q_doer[1])))
     return found

@@ -26,6 +26,12 @@ chocolates as a gift for her friend" -> "her friend gave her 10 chocolates as a 
 holder as a quantity of the question ("half of the households give him a pair of 20s" -> "... Each of the
 other households gives him a *$10* bill"), in a problem that asks for a sum of money, is a new quantity of the
 problem, not context: whatever a holder is given, paid or charged enters the total asked for.
+
+:func:`unnumbered_flips`: things counted by a quantifier and no number ("*some* marbles", "*several* riders"),
+moved once in each text outside the asking clause, aligned by their noun, with a holder that gains them in one
+text and loses them in the other ("dropped some marbles into the jar" -> "took some marbles out of the jar";
+"added some figures to the shelf" -> "took some figures off the shelf": the place the verb fills is the shelf
+the other text empties).
 """
 
 from __future__ import annotations
@@ -33,8 +39,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .asked import find_ask
-from .directions import AMOUNT, GAIN, LOSS, PLACE, aligned_by_value, directions, holder_key, moved_by
+from .asked_quantity import money_asked
+from .directions import (
+    AMOUNT,
+    GAIN,
+    LOSS,
+    PLACE,
+    aligned_by_value,
+    directions,
+    holder_key,
+    moved_by,
+    moved_direction,
+)
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import default_lexicon
 from .terms import token_mention
@@ -128,7 +144,11 @@ def endpoints(doc: QuestionDoc, number: NumberMention) -> list[tuple[str, int, M
     span = doc.span(number)
     if span is None:
         return []
-    tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
+    return token_endpoints(doc, next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1]))
+
+
+def token_endpoints(doc: QuestionDoc, tok) -> list[tuple[str, int, Mention, Mention]]:
+    """:func:`endpoints` of the move of the token ``tok`` (a number, or the noun of things no number counts)."""
     found = moved_by(tok)
     if found is None or found[1] not in _ROLES:
         return []
@@ -198,29 +218,11 @@ def reversed_holders(pair: QuestionPair) -> list[HolderFlip]:
     return found
 
 
-def _asks_money(doc: QuestionDoc) -> bool:
-    """Whether ``doc`` asks for a sum of money: in a unit of money, or "how much" of nothing or of money."""
-    ask = find_ask(doc)
-    if ask is None:
-        return False
-    if any(u.category in ("Currency", "Coin") for u in ask.units):
-        return True
-    if ask.form != "how much":
-        return False
-    if ask.noun is None or ask.noun_span is None:
-        return True
-    span = doc.span(ask.noun_span)
-    if span is not None and span[0].pos_ in ("PROPN", "PRON"):
-        return True  # "how much does *Tom* collect": the asking clause's subject, no thing asked
-    lexicon = default_lexicon()
-    return lexicon is not None and lexicon.is_possession(ask.noun)
-
-
 def added_transfers(pair: QuestionPair) -> list[NumberMention]:
     """The sums of money the paraphrase writes more often than the question that move by the same verb, with
     the same sign, for a holder a quantity of the question moves for, in a problem that asks for money."""
     question, paraphrase = pair.question, pair.paraphrase
-    if not _asks_money(question):
+    if money_asked(question) is None:
         return []
     moves = {(d.verb.split()[0], who, sign) for _n, d in directions(question) for who, sign in d.signs
              if who not in (PLACE, AMOUNT)}
@@ -235,4 +237,81 @@ def added_transfers(pair: QuestionPair) -> list[NumberMention]:
         verb = direction.verb.split()[0]
         if any((verb, who, sign) in moves for who, sign in direction.signs):
             found.append(number)
+    return found
+
+
+#: quantifiers that stand for a number nobody wrote (closed class): "*some* marbles", "*several* riders"
+_VAGUE = frozenset({"some", "several", "many", "few", "more", "fewer", "less", "much"})
+
+
+@dataclass(frozen=True)
+class UnnumberedFlip:
+    """Things no number counts ("some marbles") that one holder gains in one text and loses in the other: the
+    words for the things, the holder (``who``, or :data:`PLACE` for a place the verb itself names) and the word
+    that says the move on each side."""
+
+    question_at: Mention
+    paraphrase_at: Mention
+    question_way: tuple[str, int, Mention | None, Mention]
+    paraphrase_way: tuple[str, int, Mention | None, Mention]
+
+
+def _unnumbered_moves(doc: QuestionDoc) -> dict[str, list[tuple[Mention, dict]]]:
+    """The moves of things counted by a quantifier and no number, outside the asking clause, by the things'
+    lemma: ``(their words, {holder: (sign, holder's words, the move's word, a place end)})``."""
+    found: dict[str, list[tuple[Mention, dict]]] = {}
+    for tok in doc.doc:
+        quantifiers = [c for c in tok.children if c.lower_ in _VAGUE and c.dep_ in ("det", "amod", "advmod")]
+        if tok.pos_ != "NOUN" or not quantifiers or any(c.like_num for c in tok.children) or any(
+                t.lower_ in _WH for t in tok.subtree):
+            continue
+        moved = moved_by(tok)
+        if moved is None or moved[2] is not tok or _asks(moved[0]):
+            continue
+        signs: dict = {}
+        direction = moved_direction(tok, *moved)
+        for who, sign in direction.signs if direction is not None else ():
+            if who != AMOUNT:
+                signs[who] = (sign, direction.mention_of(who), direction.verb_at, False)
+        for who, sign, at, word in token_endpoints(doc, tok):
+            span = doc.doc.char_span(at.start, at.end)
+            signs.setdefault(who, (sign, at, word, span is not None and not _is_person(span[0])))
+        if signs:
+            start = min(t.idx for q in quantifiers for t in q.subtree)
+            found.setdefault((tok.lemma_ or tok.text).lower(), []).append(
+                (Mention(start, tok.idx + len(tok.text), doc.text[start:tok.idx + len(tok.text)]), signs))
+    return found
+
+
+def _opposed(q_signs: dict, p_signs: dict) -> tuple[str, str] | None:
+    """The holders (question's, paraphrase's) that gain in one text and lose in the other: the same holder, or
+    the place a verb moves things into or out of in one text and a place named as an end in the other."""
+    for who, (sign, *_rest) in q_signs.items():
+        if who in p_signs and p_signs[who][0] == -sign:
+            return who, who
+    for one, other, flip in ((q_signs, p_signs, False), (p_signs, q_signs, True)):
+        if PLACE in one and PLACE not in other:
+            place = next((w for w, (s, _at, _word, end) in other.items() if end and s == -one[PLACE][0]), None)
+            if place is not None:
+                return (place, PLACE) if flip else (PLACE, place)
+    return None
+
+
+def unnumbered_flips(pair: QuestionPair) -> list[UnnumberedFlip]:
+    """Things counted by a quantifier and no number ("some marbles"), moved once in each text (aligned by their
+    lemma), that a holder gains in one text and loses in the other: "dropped some marbles *into* the jar" ->
+    "took some marbles *out of* the jar", "*gave* some cards to Paul" -> "*got* some cards from Paul"."""
+    q_moves, p_moves = _unnumbered_moves(pair.question), _unnumbered_moves(pair.paraphrase)
+    found = []
+    for lemma, q_found in q_moves.items():
+        p_found = p_moves.get(lemma, [])
+        if len(q_found) != 1 or len(p_found) != 1:
+            continue
+        (q_at, q_signs), (p_at, p_signs) = q_found[0], p_found[0]
+        opposed = _opposed(q_signs, p_signs)
+        if opposed is not None:
+            q_sign, q_who, q_word, _ = q_signs[opposed[0]]
+            p_sign, p_who, p_word, _ = p_signs[opposed[1]]
+            found.append(UnnumberedFlip(q_at, p_at, (opposed[0], q_sign, q_who, q_word),
+                                        (opposed[1], p_sign, p_who, p_word)))
     return found

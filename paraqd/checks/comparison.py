@@ -4,7 +4,9 @@
 and the relation word "more", yet one multiplies and the other adds. :class:`ComparisonCheck` reads each
 compared value's way on both sides (:func:`paraqd.analysis.compared.comparisons`: a factor, "twice",
 "3 times as many", "half as long as"; or a difference, "3 more ... than", "5 years older than"; and the way
-the asking clause compares, "how many *more* ... than" or "how many *times* as many") and reports a value
+the asking clause compares, "how many *more* ... than" or "how many *times* as many"; a number that adds with
+no "than", "and 9 *more* daisies", :func:`~paraqd.analysis.compared.additions`, counts as a difference) and
+reports a value
 that compared as a factor in the question and as a difference in the paraphrase, or the other way round
 (critical: another equation). A rewording that keeps the way ("three times as many" -> "triple the number")
 passes.
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from ..analysis.compared import DIFFERENCE, FACTOR, comparisons
+from ..analysis.compared import DIFFERENCE, FACTOR, additions, comparisons
 from ..analysis.document import Mention
 from ..analysis.pair import QuestionPair
 from .base import Check
@@ -30,8 +32,10 @@ class ComparisonCheck(Check):
 
     def compare(self, pair: QuestionPair) -> list[Finding]:
         # a factor has no unit: "twice the cost" -> "$2 more than the cost" compares the value 2 both times
-        q_ways = [(_value(key), way, m) for key, way, m in comparisons(pair.question)]
-        p_ways = [(_value(key), way, m) for key, way, m in comparisons(pair.paraphrase)]
+        # a number that adds with no "than" ("9 more daisies") is a difference too, for a factor it became
+        q_ways = [(_value(key), way, m) for key, way, m in (*comparisons(pair.question), *additions(pair.question))]
+        p_ways = [(_value(key), way, m) for key, way, m in (*comparisons(pair.paraphrase),
+                                                            *additions(pair.paraphrase))]
         if not q_ways or not p_ways:
             return []
         q_count = Counter((key, way) for key, way, _ in q_ways)

@@ -19,7 +19,7 @@ from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days, counts_days
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.feasible import impossible_rates
-from ..analysis.holders import reversed_holders
+from ..analysis.holders import reversed_holders, unnumbered_flips
 from ..analysis.pair import QuestionPair
 from ..analysis.relations import (
     RelationLexicon,
@@ -211,12 +211,15 @@ class RelationCheck(Check):
             q_who, p_who = q.mention_of(flip.who), p.mention_of(p_key)
             q_way = _way(flip.who, q_who, q.sign_of(flip.who))
             p_way = _way(p_key, p_who, p.sign_of(p_key))
+            # an amount raised or lowered is said by its noun ("discount"), a move by its verb
+            q_word, p_word = (q_who, p_who) if AMOUNT in (flip.who, p_key) and q_who and p_who else (q.verb_at,
+                                                                                                    p.verb_at)
             findings.append(Finding(
                 FindingKind.DIRECTION_FLIPPED,
-                f'"{flip.number.text}" {q_way} in the question ("{q.verb_at.text}") but {p_way} in the paraphrase '
-                f'("{p.verb_at.text}")', self.flipped,
-                tuple(m for m in (flip.number, q.verb_at, q_who) if m is not None),
-                tuple(m for m in (p.verb_at, p_who) if m is not None),
+                f'"{flip.number.text}" {q_way} in the question ("{q_word.text}") but {p_way} in the paraphrase '
+                f'("{p_word.text}")', self.flipped,
+                tuple(dict.fromkeys(m for m in (flip.number, q.verb_at, q_who) if m is not None)),
+                tuple(dict.fromkeys(m for m in (p.verb_at, p_who) if m is not None)),
             ))
         for opposite in opposite_verbs(pair):
             if opposite.question_verb.start in seen:
@@ -241,6 +244,15 @@ class RelationCheck(Check):
                 f'paraphrase ("{flip.paraphrase_word.text}")', self.flipped,
                 tuple(dict.fromkeys((flip.number, flip.question_word, flip.question_at))),
                 tuple(dict.fromkeys((flip.paraphrase_word, flip.paraphrase_at))),
+            ))
+        for flip in unnumbered_flips(pair):  # things no number counts ("some marbles") moved the other way
+            (q_key, q_sign, q_who, q_word), (p_key, p_sign, p_who, p_word) = flip.question_way, flip.paraphrase_way
+            findings.append(Finding(
+                FindingKind.DIRECTION_FLIPPED,
+                f'"{flip.question_at.text}" {_way(q_key, q_who, q_sign)} in the question ("{q_word.text}") but '
+                f'"{flip.paraphrase_at.text}" {_way(p_key, p_who, p_sign)} in the paraphrase ("{p_word.text}")',
+                self.flipped, tuple(m for m in dict.fromkeys((flip.question_at, q_word, q_who)) if m is not None),
+                tuple(m for m in dict.fromkeys((flip.paraphrase_at, p_word, p_who)) if m is not None),
             ))
         for q_m, p_m in reversed_comparisons(pair, self.lexicon):
             findings.append(Finding(
