@@ -82,6 +82,30 @@ def checker(analyzer):
 
 
 @pytest.fixture(scope="module")
+def kept(checker):
+    """``kept(question, paraphrase)``: assert the checker passes the pair with no critical or major finding
+    (context notes allowed) and return its result."""
+    from paraqd.checks import Severity
+
+    def kept(question, paraphrase):
+        result = checker.check(question, paraphrase)
+        assert result.passed, result.reasons
+        assert not result.kinds(Severity.CRITICAL) and not result.kinds(Severity.MAJOR), result.reasons
+        return result
+    return kept
+
+
+@pytest.fixture(scope="module")
+def caught(checker):
+    """``caught(question, paraphrase)``: assert the checker rejects the pair and return its result."""
+    def caught(question, paraphrase):
+        result = checker.check(question, paraphrase)
+        assert not result.passed, ("the change was not caught", result.reasons)
+        return result
+    return caught
+
+
+@pytest.fixture(scope="module")
 def parse(analyzer):
     """``analyze`` with a per-module cache: property tests draw the same questions many times."""
     cache: dict[str, object] = {}

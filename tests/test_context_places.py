@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pytest
 
-from paraqd.checks import Severity
 from paraqd.resources import spacy_available
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
@@ -29,17 +28,6 @@ BASKET = "Lena put 12 apples and 5 oranges into a basket. How many fruits are in
 TREES = "There are 6 oaks and 4 pines in the park. How many trees are in the park?"
 
 
-def _kept(checker, question, paraphrase):
-    result = checker.check(question, paraphrase)
-    assert result.passed, result.reasons
-    assert not result.kinds(Severity.CRITICAL) and not result.kinds(Severity.MAJOR), result.reasons
-    return result
-
-
-def _caught(checker, question, paraphrase):
-    result = checker.check(question, paraphrase)
-    assert not result.passed, "information was added"
-    return result
 
 
 @pytest.mark.parametrize(("question", "paraphrase"), [
@@ -61,8 +49,8 @@ def _caught(checker, question, paraphrase):
      "On a day of 25 Celsius, some gardeners planted 14 roses and 9 tulips. How many flowers did the gardeners "
      "plant?"),
 ])
-def test_a_number_about_the_place_of_the_problem_is_context(checker, question, paraphrase):
-    result = _kept(checker, question, paraphrase)
+def test_a_number_about_the_place_of_the_problem_is_context(kept, question, paraphrase):
+    result = kept(question, paraphrase)
     assert "context_added" in result.kinds()
 
 
@@ -73,8 +61,8 @@ def test_a_number_about_the_place_of_the_problem_is_context(checker, question, p
     (STAMPS, "Omar has 12 stamps. Lea, who got hers on 3 special occasions, has 4 times as many stamps as Omar. How "
              "many stamps do they have together?"),
 ])
-def test_the_times_of_a_factor_is_no_thing_the_problem_computes_with(checker, question, paraphrase):
-    _kept(checker, question, paraphrase)
+def test_the_times_of_a_factor_is_no_thing_the_problem_computes_with(kept, question, paraphrase):
+    kept(question, paraphrase)
 
 
 @pytest.mark.parametrize(("question", "paraphrase"), [
@@ -113,8 +101,8 @@ def test_the_times_of_a_factor_is_no_thing_the_problem_computes_with(checker, qu
     (ORCHARD, "Ivan picked 30 plums in each of the 2 orchards and ate 4 of them. How many plums did Ivan bring "
               "home from the orchards?"),
 ])
-def test_a_quantity_of_what_the_problem_counts_is_still_added(checker, question, paraphrase):
-    _caught(checker, question, paraphrase)
+def test_a_quantity_of_what_the_problem_counts_is_still_added(caught, question, paraphrase):
+    caught(question, paraphrase)
 
 
 # -- the period of a context rate: "open 5 days *a week*" in a problem that measures no time ----------------
@@ -129,8 +117,8 @@ PENS = "A shop sells 40 pens a day. How many pens does it sell in 12 days?"
     (POOL, "A swimming pool, which opens 7 days a week, charges $4 per visit. Leo visits it 9 times. How much does "
            "Leo pay?"),
 ])
-def test_the_period_of_a_context_rate_is_context(checker, question, paraphrase):
-    result = _kept(checker, question, paraphrase)
+def test_the_period_of_a_context_rate_is_context(kept, question, paraphrase):
+    result = kept(question, paraphrase)
     assert "context_added" in result.kinds()
 
 
@@ -141,5 +129,5 @@ def test_the_period_of_a_context_rate_is_context(checker, question, paraphrase):
     (BAKERY, "A bakery sells muffins for $2 each, and Ana buys 2 muffins a week. How much does Ana pay for 5 "
              "muffins?"),
 ])
-def test_a_rate_of_what_the_problem_computes_with_is_still_added(checker, question, paraphrase):
-    _caught(checker, question, paraphrase)
+def test_a_rate_of_what_the_problem_computes_with_is_still_added(caught, question, paraphrase):
+    caught(question, paraphrase)
