@@ -216,9 +216,9 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if _is_year(paraphrase, number) or (_names_a_group(paraphrase, number)
                                         and not _in_question_sentence(paraphrase, number)):
         return True
-    if is_clock_reading(paraphrase, number):  # one point of the day, no span: "the bell rang four o'clock"
-        return (not _in_question_sentence(paraphrase, number) and not clock_readings(question)
-                and clock_readings(paraphrase) == 1)
+    if (is_clock_reading(paraphrase, number) and not _in_question_sentence(paraphrase, number)
+            and not clock_readings(question) and clock_readings(paraphrase) == 1):
+        return True  # one point of the day, no span: "the bell rang four o'clock"
     if number.kind == "ordinal" or way(paraphrase, number) is not None or (number.value != 1 and _RATIO_TERM.search(
             paraphrase.text[max(0, number.start - 2):number.end + 2])):
         return False  # a number that compares ("twice as many", "3 more than", a ratio's "4:3", not the 1 of
