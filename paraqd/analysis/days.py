@@ -194,6 +194,19 @@ def clock_times(doc: QuestionDoc) -> list[tuple[Mention, int, bool]]:
     return sorted(found, key=lambda t: t[0].start)
 
 
+def is_clock_reading(doc: QuestionDoc, number: Mention) -> bool:
+    """Whether ``number`` reads a clock: it stands in a clock time (:func:`clock_times`) or right before
+    "o'clock" ("the bell rang *four* o'clock")."""
+    if any(m.start <= number.start < m.end for m, _, _ in clock_times(doc)):
+        return True
+    return re.match(r"\s*o'?clock\b", doc.text[number.end:], re.IGNORECASE) is not None
+
+
+def clock_readings(doc: QuestionDoc) -> int:
+    """How many of ``doc``'s numbers read a clock (:func:`is_clock_reading`)."""
+    return sum(is_clock_reading(doc, n) for n in doc.numbers)
+
+
 def months(doc: QuestionDoc) -> list[Mention]:
     """The months ``doc`` writes as dates ("in March", "on 5 March", "March 5"; not "April's flowers")."""
     return [Mention(m.start(g), m.end(g), m.group(g)) for m in _MONTH.finditer(doc.text)

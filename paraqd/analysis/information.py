@@ -21,7 +21,9 @@ change of the problem, and report context as a note instead (``context_added``, 
   *hats*"), is no argument of a verb that takes a quantity of the problem (as "Cody and his *two* friends
   split the bill" is; a place, "at his 6 tables", is not) and is not spread by a distributive quantifier
   over a quantity of the problem ("544 pots in *each* of the 10 gardens" enters); or it is a calendar year
-  ("in 2019"); or it is an age ("Roberta, *who is 34*", "a machine *7 years old*"), of anyone, in a problem
+  ("in 2019"); or the only clock reading of a retelling whose question reads none ("the bell rang *four*
+  o'clock": one point of the day, no span); or it is an age ("Roberta, *who is 34*", "Katie, *12*,", "who had
+  turned *sixteen*", "a machine *7 years old*"), of anyone, in a problem
   that computes no ages; or a span of time longer than the period the question asks per, in a question that
   reads every time of its own as a rate (:func:`~paraqd.analysis.feasible.outlasts_asked_period`); or it
   counts a part described by a property ("*9 of the pizzas* are vegetarian") when the question asks for the
@@ -50,6 +52,7 @@ from collections.abc import Iterable, Sequence
 
 from .asked import find_ask
 from .compared import FACTOR, way
+from .days import clock_readings, is_clock_reading
 from .document import NumberMention, QuestionDoc, UnitMention
 from .feasible import outlasts_asked_period
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
@@ -215,6 +218,9 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if _is_year(paraphrase, number) or (_names_a_group(paraphrase, number)
                                         and not _in_question_sentence(paraphrase, number)):
         return True
+    if (is_clock_reading(paraphrase, number) and not _in_question_sentence(paraphrase, number)
+            and not clock_readings(question) and clock_readings(paraphrase) == 1):
+        return True  # one point of the day, no span: "the bell rang four o'clock"
     if number.kind == "ordinal" or way(paraphrase, number) is not None or (number.value != 1 and _RATIO_TERM.search(
             paraphrase.text[max(0, number.start - 2):number.end + 2])):
         return False  # a number that compares ("twice as many", "3 more than", a ratio's "4:3", not the 1 of

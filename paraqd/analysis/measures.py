@@ -121,15 +121,19 @@ _PERSONAL = frozenset({"he", "she", "i", "we", "they", "you"})
 
 
 def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
-    """Whether ``number`` is a person's age written bare, as the complement of "be" with a personal subject
-    ("since *he* was seven", "when she was 10", "Ravi, *who* is 42"): no noun, no unit, the person's age."""
+    """Whether ``number`` is a person's age written bare: the predicate of a personal subject, the complement of
+    "be" or an object predicate ("since *he* was seven", "when she was 10", "Ravi, *who* is 42", "*she* turned
+    30"), or set in apposition beside one named person ("Katie, *12*, has"; not beside a plural group, whose
+    count it would be): no noun, no unit, the person's age."""
     span = doc.span(number)
     if span is None or number.kind != "cardinal":
         return False
     tok = span[-1]
     verb = tok.head
-    if tok.dep_ not in ("attr", "acomp") or verb.lemma_ != "be":
-        return False
+    if tok.dep_ == "appos" and not any(c.pos_ in ("NOUN", "PROPN") for c in tok.children):
+        return verb.tag_ == "NNP" or verb.ent_type_ == "PERSON"  # "Katie, 12, has ...": set beside one named person
+    if not (tok.dep_ == "oprd" or (tok.dep_ in ("attr", "acomp") and verb.lemma_ == "be")):
+        return False  # the predicate of its subject: "she was 10", "he turned sixteen"
     subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
     if subjects and subjects[0].lower_ == "who" and verb.dep_ == "relcl":
         return True  # "Ravi, *who is 42*, earns ...": "who" stands for a person
