@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from paraqd.checks import Severity
 from paraqd.resources import spacy_available
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
@@ -20,17 +19,6 @@ READING = "Lena reads 15 pages an hour. She starts reading at 2 o'clock. How man
 SAVING = "Sam saves $5 each day for 10 days. How much money does he save?"
 
 
-def _kept(checker, question, paraphrase):
-    result = checker.check(question, paraphrase)
-    assert result.passed, result.reasons
-    assert not result.kinds(Severity.CRITICAL) and not result.kinds(Severity.MAJOR), result.reasons
-    return result
-
-
-def _caught(checker, question, paraphrase):
-    result = checker.check(question, paraphrase)
-    assert not result.passed, "information was added"
-    return result
 
 
 # -- a bare number said of one person (the predicate of "turn"/"become", an apposition) is an age ----------
@@ -45,8 +33,8 @@ def _caught(checker, question, paraphrase):
     (TULIPS, "Gardener Leila, 64, plants 12 rows of tulips with 8 tulips in each row. How many tulips does "
              "she plant?"),
 ])
-def test_an_age_said_of_one_person_is_context(checker, question, paraphrase):
-    _kept(checker, question, paraphrase)
+def test_an_age_said_of_one_person_is_context(kept, question, paraphrase):
+    kept(question, paraphrase)
 
 
 @pytest.mark.parametrize(("question", "paraphrase"), [
@@ -57,8 +45,8 @@ def test_an_age_said_of_one_person_is_context(checker, question, paraphrase):
     ("Each shelf holds 12 books. How many books do the shelves hold?",
      "The shelves, 4 of oak, each hold 12 books. How many books do the shelves hold?"),
 ])
-def test_an_age_or_a_count_the_problem_depends_on_is_information(checker, question, paraphrase):
-    _caught(checker, question, paraphrase)
+def test_an_age_or_a_count_the_problem_depends_on_is_information(caught, question, paraphrase):
+    caught(question, paraphrase)
 
 
 # -- one clock time places the story in the day: no span, no quantity -----------------------------------------
@@ -69,8 +57,8 @@ def test_an_age_or_a_count_the_problem_depends_on_is_information(checker, questi
     (TULIPS, "Leila was still in the garden when the town clock struck five o'clock; she had planted 12 rows "
              "of tulips with 8 tulips in each row. How many tulips does she plant?"),
 ])
-def test_one_clock_time_is_context(checker, question, paraphrase):
-    _kept(checker, question, paraphrase)
+def test_one_clock_time_is_context(kept, question, paraphrase):
+    kept(question, paraphrase)
 
 
 @pytest.mark.parametrize(("question", "paraphrase"), [
@@ -82,8 +70,8 @@ def test_one_clock_time_is_context(checker, question, paraphrase):
     (READING, "Lena reads 15 pages an hour. She starts reading at 2 o'clock and stops at 4 o'clock. How many "
               "pages has she read by 6 o'clock?"),
 ])
-def test_clock_times_the_problem_depends_on_are_information(checker, question, paraphrase):
-    _caught(checker, question, paraphrase)
+def test_clock_times_the_problem_depends_on_are_information(caught, question, paraphrase):
+    caught(question, paraphrase)
 
 
 # -- a period pointed to by a demonstrative ("this week", "that day") in a problem that measures no time ----
@@ -93,13 +81,13 @@ def test_clock_times_the_problem_depends_on_are_information(checker, question, p
     (TULIPS, "That year Leila plants 12 rows of tulips with 8 tulips in each row. How many tulips does she "
              "plant?"),
 ])
-def test_a_period_named_by_a_demonstrative_is_context(checker, question, paraphrase):
-    _kept(checker, question, paraphrase)
+def test_a_period_named_by_a_demonstrative_is_context(kept, question, paraphrase):
+    kept(question, paraphrase)
 
 
 @pytest.mark.parametrize(("question", "paraphrase"), [
     # a problem that counts time: the period says how long
     (SAVING, "Sam saves $5 each day for 10 days, and he saves $20 more that week. How much money does he save?"),
 ])
-def test_a_period_the_problem_depends_on_is_information(checker, question, paraphrase):
-    _caught(checker, question, paraphrase)
+def test_a_period_the_problem_depends_on_is_information(caught, question, paraphrase):
+    caught(question, paraphrase)
