@@ -78,11 +78,16 @@ def way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
     if number.kind in ("percent", "ordinal"):
         return None  # "20% more than" is a factor written as a percentage: the number check's kind
     for i, tok in enumerate(after[:_REACH]):
-        if tok.lower_ == "times" or tok.is_punct:
+        if tok.lower_ == "times" or (tok.is_punct and not _in_word(tok)):
             return None
         if tok.tag_ in ("JJR", "RBR") and "than" in words[i + 1:]:
             return DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))
     return None
+
+
+def _in_word(tok) -> bool:
+    """Whether a punctuation token joins a word with no space around it (the hyphen of "push-ups")."""
+    return tok.i > 0 and not tok.whitespace_ and not tok.nbor(-1).whitespace_
 
 
 def additions(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention]]:
@@ -105,6 +110,86 @@ def additions(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention]]:
                 found.append((_value_key(number), DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))))
                 break
     return found
+
+
+#: prepositions that make a counted amount a difference by themselves ("outran her *by* 9 laps", "9 laps
+#: *over* her count") and a noun's dependents that say nothing of the amount (closed class)
+_DIFFERENCE_PREPOSITIONS = frozenset({"by", "over", "beyond", "above", "ahead", "than"})
+_MODIFIERS = frozenset({"amod", "compound", "det", "nmod", "quantmod", "advmod"})
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def counted_amounts(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention, frozenset[str]]]:
+    """``(value key, counted noun's lemma, the words, the noun's other modifiers)`` for every number that counts a
+    noun outside the asking clause and compares nothing ("Omar ran *9 laps*", "9 laps, more than Lena"): no
+    comparative of its own (:func:`way`, :func:`additions`), no difference preposition on the noun or its verb
+    ("by 9 laps"). A difference said of the same value and counted noun in the other text ("9 *more* laps than
+    Lena") tells another quantity."""
+    ask = find_ask(doc)
+    clause = None if ask is None else (ask.clause or ask.sentence)
+    compared = {m.start for _key, _way, m in (*comparisons(doc), *additions(doc))}
+    found = []
+    for number in doc.numbers:
+        span = doc.span(number)
+        if (span is None or number.kind in ("percent", "ordinal", "fraction") or number.start in compared
+                or (clause is not None and clause.start <= number.start < clause.end)):
+            continue
+        tok = span[-1]
+        noun = tok.head
+        if tok.dep_ != "nummod" or noun.pos_ != "NOUN" or _by_difference(noun):
+            continue
+        words = frozenset(c.lower_ for c in noun.children if c.i != tok.i and c.dep_ in _MODIFIERS
+                          and c.lower_ not in _ARTICLES)
+        end = noun.idx + len(noun.text)
+        found.append((_value_key(number), noun.lemma_.lower(), _mention(doc, number.start, end), words))
+    return found
+
+
+def _by_difference(noun) -> bool:
+    """Whether a counted noun, or the verb it depends on, takes a difference preposition ("by 9 laps")."""
+    heads = [noun, noun.head] if noun.dep_ in ("dobj", "attr", "nsubj") else [noun]
+    return noun.dep_ == "pobj" and noun.head.lower_ in _DIFFERENCE_PREPOSITIONS or any(
+        c.dep_ == "prep" and c.lower_ in _DIFFERENCE_PREPOSITIONS for h in heads for c in h.children)
+
+
+def counted_differences(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention, frozenset[str]]]:
+    """``(value key, counted noun's lemma, the words, the noun's modifiers)`` for every number that compares as
+    a difference with a "than" (:func:`way`) and counts a noun ("9 *more laps* than Lena")."""
+    found = []
+    for number in doc.numbers:
+        span = doc.span(number)
+        found_way = None if span is None else way(doc, number)
+        if found_way is None or found_way[0] != DIFFERENCE or span[-1].dep_ != "nummod":
+            continue
+        noun = span[-1].head
+        comparative = doc.span(found_way[1])[-1]
+        if noun.pos_ != "NOUN" or not (comparative.head.i == noun.i or noun.head.i == comparative.i):
+            continue  # "2 boys loved marbles *more* than anything": the comparative is the verb's
+        words = frozenset(c.lower_ for c in noun.children if c.i != span[-1].i and c.dep_ in _MODIFIERS
+                          and c.lower_ not in _ARTICLES)
+        found.append((_value_key(number), noun.lemma_.lower(), found_way[1], words))
+    return found
+
+
+def than_side(doc: QuestionDoc, mention: Mention) -> set[str]:
+    """The other side of the comparison said at ``mention`` ("9 more laps *than Lena*"): the lemmas of the
+    nouns, names and pronouns its "than" governs."""
+    span = doc.span(mention)
+    than = None if span is None else next((t for t in span.sent if t.i > span[-1].i and t.lower_ == "than"), None)
+    if than is None:
+        return set()
+    governed = [t for t in than.subtree if t.i != than.i] or (
+        [t for t in than.head.subtree if t.i != than.i] if than.dep_ == "mark" else [])
+    return {(t.lemma_ or t.text).lower() for t in governed if t.pos_ in ("NOUN", "PROPN", "PRON")}
+
+
+def than_phrases(sent) -> set[int]:
+    """Token indices inside the "than" phrases of ``sent`` (the than-word's subtree, or its clause's)."""
+    inside: set[int] = set()
+    for t in sent:
+        if t.lower_ == "than":
+            inside |= {u.i for u in t.subtree} | ({u.i for u in t.head.subtree} if t.dep_ == "mark" else set())
+    return inside
 
 
 def _value_key(number: NumberMention) -> tuple[str, float]:

@@ -279,9 +279,26 @@ class QuestionPair:
         q_terms, p_terms = self.question_terms, self.paraphrase_terms
         lost = {k for k, t in q_terms.items() if is_person(self.question, t)
                 and len(p_terms[k].mentions if k in p_terms else ()) < len(t.mentions)}
+        lost |= self._pronouns_named()
         partners = {r.new.key for r in self.renames}
         return tuple((term, token_mention(tok), held) for term, tok, held
                      in added_people(self.question, self.paraphrase, partners, lost))
+
+    def _pronouns_named(self) -> set[str]:
+        """The question's people a personal pronoun stood for where the paraphrase writes, in place, a name the
+        question never has ("Jill ... *She* paints 6 nails" -> "Jill ... *Jess* paints 6 nails"): that person
+        lost a mention (:func:`~paraqd.analysis.terms.antecedent`)."""
+        question, paraphrase = self.question, self.paraphrase
+        q_words = {t.lower_ for t in question.doc}
+        found = set()
+        for i1, _i2, j1, _j2 in self.aligned_substitutions(size=1):
+            q_tok, p_tok = question.doc[i1], paraphrase.doc[j1]
+            if (q_tok.lower_ in PERSONAL and q_tok.dep_ in ("nsubj", "nsubjpass") and p_tok.pos_ == "PROPN"
+                    and p_tok.lower_ not in q_words):
+                name = antecedent(question, q_tok)
+                if name is not None:
+                    found.add(name)
+        return found
 
     @cached_property
     def swaps(self) -> tuple[Swap, ...]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..resources import load_json
 from .document import Mention, QuestionDoc
+from .terms import persons_named
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -141,8 +142,10 @@ def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | 
     """What the relation word at ``mention`` governs and the rest of its sentence, as content lemmas.
 
     Governed: the object of a preposition ("before *the meeting*"), the clause a conjunction opens
-    ("before *he starts earning*"), or the term after a following "than" ("more *than Ben*"). ``None`` when the
-    word governs nothing found that way ("after that")."""
+    ("before *he starts earning*"), or the term after a following "than" ("more *than Ben*"). A term that is
+    only a person's pronoun ("than *his*", "than *she* did") governs that person (the pronoun and the name it
+    most likely stands for), and the rest counts the persons it names by pronouns ("*his* dad's"). ``None``
+    when the word governs nothing found that way ("after that")."""
     span = doc.span(mention)
     if span is None:
         return None
@@ -162,12 +165,23 @@ def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | 
                 governed = [t for t in than.head.subtree if t.i != than.i]
     inside = {t.i for t in governed}
     gov = _content(governed, {tok.i})
+    # the persons the rest names by pronouns ("*his* strawberries") are read with it: a side said by a pronoun
+    # alone ("than *his*", "than *she* did") is that person (the only way such a side is read)
+    outside = [t for t in sent if t.i not in inside and t.i != tok.i]
+    clause = tok.head if tok.head.pos_ in _VERB_POS else tok.head.head
+    rest = _content(outside, ()) | persons_named(doc, [t for t in clause.subtree if t.i not in inside], names=False)
+    persons = persons_named(doc, governed) if not gov - _PRO_VERBS else set()
+    # "he has 9 more on Monday than *he* has on Sunday": the same subject on both sides is no side
+    if persons and not persons & persons_named(doc, [t for t in outside if t.dep_ in _SUBJECTS], names=False):
+        gov = persons
     if not gov:
         return None
-    rest = _content(sent, inside | {tok.i})
     return gov, rest
 
 
+#: a verb standing for the compared one ("than she *did*", "than he *has*"): it says no side
+_PRO_VERBS = frozenset({"do", "be", "have"})
+_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 def _compared_to(tok) -> bool:
     """"compared *to* those who went", "compared *with* B": a "than" written another way."""
     return tok.lower_ in ("to", "with") and tok.head.lower_ in ("compared", "comparing", "compare")

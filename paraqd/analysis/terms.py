@@ -136,6 +136,26 @@ def antecedent(doc: QuestionDoc, pronoun: Token) -> str | None:
     return None if chosen is None else chosen.lower_
 
 
+#: one person's pronouns in every case (closed class)
+_PERSON_PRONOUNS = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she", "hers": "she",
+                    "they": "they", "them": "they", "their": "they", "theirs": "they", "i": "i", "me": "i",
+                    "my": "i", "mine": "i", "we": "we", "us": "we", "our": "we", "ours": "we", "you": "you",
+                    "your": "you", "yours": "you"}
+
+
+def persons_named(doc: QuestionDoc, tokens, names: bool = True) -> set[str]:
+    """The persons ``tokens`` name by a personal or possessive pronoun ("his", "him" -> "he"), with (``names``)
+    the name a third-person one stands for when the text names one person before it."""
+    found = set()
+    for t in tokens:
+        if t.pos_ == "PRON" and t.lower_ in _PERSON_PRONOUNS:
+            found.add(_PERSON_PRONOUNS[t.lower_])
+            before = {u.lower_ for u in doc.doc[:t.i] if u.pos_ == "PROPN" and u.is_alpha}
+            if names and _PERSON_PRONOUNS[t.lower_] in ("he", "she") and len(before) == 1:
+                found |= before  # the one name before it: no other person it may stand for
+    return found
+
+
 def noun_lists(doc: QuestionDoc) -> list[tuple[list, object]]:
     """The coordinated nouns of ``doc`` ("Tuesdays, Thursdays and Saturdays"): ``(items, sentence)`` with
     the items as tokens, for every coordination of two or more nouns."""
