@@ -14,6 +14,7 @@ from __future__ import annotations
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc
 from .multipliers import extract_multipliers
+from .relations import than_governed
 
 FACTOR, DIFFERENCE = "factor", "difference"
 #: how many tokens after a number its comparative may stand ("3 *more* than", "5 years *older* than", "3 more
@@ -178,9 +179,7 @@ def than_side(doc: QuestionDoc, mention: Mention) -> set[str]:
     than = None if span is None else next((t for t in span.sent if t.i > span[-1].i and t.lower_ == "than"), None)
     if than is None:
         return set()
-    governed = [t for t in than.subtree if t.i != than.i] or (
-        [t for t in than.head.subtree if t.i != than.i] if than.dep_ == "mark" else [])
-    return {(t.lemma_ or t.text).lower() for t in governed if t.pos_ in ("NOUN", "PROPN", "PRON")}
+    return {(t.lemma_ or t.text).lower() for t in than_governed(than) if t.pos_ in ("NOUN", "PROPN", "PRON")}
 
 
 def than_phrases(sent) -> set[int]:

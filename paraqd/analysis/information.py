@@ -418,11 +418,9 @@ def _names_a_group(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` counts the people a pronoun already stands for ("the two of us", "all three of them"):
     a group named again, no quantity of the problem."""
     span = doc.span(number)
-    if span is None or span.start == 0 or span.end + 1 >= len(doc.doc):
+    if span is None or span.end + 1 >= len(doc.doc) or _word_before(doc, span) not in (*_DEFINITE, "all"):
         return False
-    before, of, pronoun = doc.doc[span.start - 1], doc.doc[span.end], doc.doc[span.end + 1]
-    return (before.lower_ in (*_DEFINITE, "all") and of.lower_ == "of"
-            and pronoun.lower_ in ("us", "them", "you"))
+    return doc.doc[span.end].lower_ == "of" and doc.doc[span.end + 1].lower_ in ("us", "them", "you")
 
 
 def _points_back(doc: QuestionDoc, number: NumberMention) -> bool:
@@ -430,7 +428,12 @@ def _points_back(doc: QuestionDoc, number: NumberMention) -> bool:
     boys"): a definite phrase names things already introduced, so a value the question has, written again this
     way, repeats a count and adds none."""
     span = doc.span(number)
-    return span is not None and span.start > 0 and doc.doc[span.start - 1].lower_ in _DEFINITE
+    return span is not None and _word_before(doc, span) in _DEFINITE
+
+
+def _word_before(doc: QuestionDoc, span) -> str:
+    """The lowercased token right before ``span``, or ``""`` at the start of the text."""
+    return doc.doc[span.start - 1].lower_ if span.start > 0 else ""
 
 
 def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequence[UnitMention]) -> bool:

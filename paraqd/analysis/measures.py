@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .document import NumberMention, QuestionDoc, UnitMention
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS, token_lemma
+from .terms import LIGHT_NOUNS, SUBJECT_PRONOUNS, token_lemma
 
 _NOUN_POS = frozenset({"NOUN", "PROPN"})
 #: the parts of speech of a clause's verb (where the phrase of a number ends: :func:`phrase_root`)
@@ -116,10 +116,6 @@ def described_count(doc: QuestionDoc, number: NumberMention) -> str | None:
     return token_lemma(counted)
 
 
-#: personal pronouns: "since *he* was seven" is an age
-_PERSONAL = frozenset({"he", "she", "i", "we", "they", "you"})
-
-
 def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` is a person's age written bare: the predicate of a personal subject, the complement of
     "be" or an object predicate ("since *he* was seven", "when she was 10", "Ravi, *who* is 42", "*she* turned
@@ -137,7 +133,7 @@ def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
     if subjects and subjects[0].lower_ == "who" and verb.dep_ == "relcl":
         return True  # "Ravi, *who is 42*, earns ...": "who" stands for a person
-    return bool(subjects) and (subjects[0].lower_ in _PERSONAL or subjects[0].ent_type_ == "PERSON")
+    return bool(subjects) and (subjects[0].lower_ in SUBJECT_PRONOUNS or subjects[0].ent_type_ == "PERSON")
 
 
 def age(doc: QuestionDoc, number: NumberMention, unit: UnitMention | None) -> bool:

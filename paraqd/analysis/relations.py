@@ -160,9 +160,7 @@ def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | 
     else:
         than = next((t for t in sent if t.i > tok.i and (t.lower_ == "than" or _compared_to(t))), None)
         if than is not None:
-            governed = [t for t in than.subtree if t.i != than.i]
-            if not governed and than.dep_ == "mark":
-                governed = [t for t in than.head.subtree if t.i != than.i]
+            governed = than_governed(than)
     inside = {t.i for t in governed}
     gov = _content(governed, {tok.i})
     # the persons the rest names by pronouns ("*his* strawberries") are read with it: a side said by a pronoun
@@ -182,6 +180,17 @@ def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | 
 #: a verb standing for the compared one ("than she *did*", "than he *has*"): it says no side
 _PRO_VERBS = frozenset({"do", "be", "have"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+
+
+def than_governed(than) -> list:
+    """The tokens a "than" (or the "to" of "compared to") governs: its subtree, or, when nothing hangs under a
+    "than" that marks a clause, that clause ("than *she did*"); the word itself left out."""
+    governed = [t for t in than.subtree if t.i != than.i]
+    if not governed and than.dep_ == "mark":
+        governed = [t for t in than.head.subtree if t.i != than.i]
+    return governed
+
+
 def _compared_to(tok) -> bool:
     """"compared *to* those who went", "compared *with* B": a "than" written another way."""
     return tok.lower_ in ("to", "with") and tok.head.lower_ in ("compared", "comparing", "compare")

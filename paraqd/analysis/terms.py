@@ -136,11 +136,13 @@ def antecedent(doc: QuestionDoc, pronoun: Token) -> str | None:
     return None if chosen is None else chosen.lower_
 
 
-#: one person's pronouns in every case (closed class)
-_PERSON_PRONOUNS = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she", "hers": "she",
+#: the personal and possessive pronouns, each with its subject form (closed class)
+PERSON_PRONOUNS = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she", "hers": "she",
                     "they": "they", "them": "they", "their": "they", "theirs": "they", "i": "i", "me": "i",
                     "my": "i", "mine": "i", "we": "we", "us": "we", "our": "we", "ours": "we", "you": "you",
                     "your": "you", "yours": "you"}
+#: the subject forms: "since *he* was seven"
+SUBJECT_PRONOUNS = frozenset(PERSON_PRONOUNS.values())
 
 
 def persons_named(doc: QuestionDoc, tokens, names: bool = True) -> set[str]:
@@ -148,10 +150,10 @@ def persons_named(doc: QuestionDoc, tokens, names: bool = True) -> set[str]:
     the name a third-person one stands for when the text names one person before it."""
     found = set()
     for t in tokens:
-        if t.pos_ == "PRON" and t.lower_ in _PERSON_PRONOUNS:
-            found.add(_PERSON_PRONOUNS[t.lower_])
+        if t.pos_ == "PRON" and t.lower_ in PERSON_PRONOUNS:
+            found.add(PERSON_PRONOUNS[t.lower_])
             before = {u.lower_ for u in doc.doc[:t.i] if u.pos_ == "PROPN" and u.is_alpha}
-            if names and _PERSON_PRONOUNS[t.lower_] in ("he", "she") and len(before) == 1:
+            if names and PERSON_PRONOUNS[t.lower_] in ("he", "she") and len(before) == 1:
                 found |= before  # the one name before it: no other person it may stand for
     return found
 
