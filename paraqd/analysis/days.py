@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .asked import find_ask
 from .document import Mention, QuestionDoc
 from .quantities import quantities, rate_periods
 
@@ -99,6 +100,36 @@ def added_days(pair: QuestionPair) -> list[Mention]:
             known.add(WEEKDAYS[day[0]])
     return [Mention(m.start(), m.end(), m.group()) for m in _DAY_WORD.finditer(paraphrase.text)
             if m.group().lower().rstrip("s") not in known]
+
+
+#: what may stand before the one weekday of an occasion: "on", "one", "this", "that", "a", "last" ("one rainy
+#: Tuesday", "on this crisp Wednesday"); "every", "each", "by", "until", "except" restrict when things happen
+_OCCASION_WORDS = frozenset({"on", "one", "this", "that", "a", "an", "last", "the"})
+
+
+def is_occasion(pair: QuestionPair, added: list[Mention]) -> bool:
+    """Whether the days ``added`` to the paraphrase (:func:`added_days`) are one weekday naming the occasion of
+    the retelling ("one rainy Tuesday he wondered", "on this crisp Wednesday he ran"): the question names no day
+    of the week, the paraphrase names that one weekday once, in the singular, outside its asking sentence, with
+    nothing before it in its phrase but an occasion's words (adjectives, "on", "one", "this"). One occasion
+    restricts no recurring event: "every Monday", "on Mondays", "Monday to Friday", "Monday and Wednesday", "by
+    Friday" in the question do (a condition on when things happen)."""
+    if len(added) != 1 or _day_words(pair.question.text) or len(_DAY_WORD.findall(pair.paraphrase.text)) != 1:
+        return False
+    day, doc = added[0], pair.paraphrase
+    if _weekday(day.text) is None or day.text.lower() not in WEEKDAYS:  # plural or "weekend"
+        return False
+    ask = find_ask(doc)
+    if ask is not None and ask.sentence.start <= day.start < ask.sentence.end:
+        return False
+    span = doc.doc.char_span(day.start, day.end)
+    if span is None:
+        return False
+    token = span[0]
+    before = [t for t in token.subtree if t.i < token.i]
+    if token.dep_ == "pobj":
+        before.insert(0, token.head)
+    return all(t.pos_ == "ADJ" or t.lower_ in _OCCASION_WORDS for t in before)
 
 
 def changed_days(pair: QuestionPair) -> list[tuple[Mention, Mention, str]]:

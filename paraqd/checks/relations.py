@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..analysis.bases import changed_bases
 from ..analysis.comparatives import flipped_differences
-from ..analysis.days import added_days, changed_days, counts_days
+from ..analysis.days import added_days, changed_days, counts_days, is_occasion
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.feasible import impossible_rates
 from ..analysis.holders import reversed_holders, unnumbered_flips
@@ -177,6 +177,13 @@ class RelationCheck(Check):
             findings.append(Finding(
                 FindingKind.CONTEXT_ADDED, f"the paraphrase adds {_quoted(new_days)}, days in a problem that counts "
                 "no days (context: the problem is the same)", Severity.MINOR, (), tuple(new_days),
+            ))
+        elif new_days and is_occasion(pair, new_days):
+            # one weekday as the occasion of the retelling ("one rainy Tuesday"): it restricts no recurrence
+            findings.append(Finding(
+                FindingKind.CONTEXT_ADDED, f"the paraphrase adds {_quoted(new_days)}, one day as the occasion of the "
+                "story, restricting nothing that recurs (context: the problem is the same)", Severity.MINOR, (),
+                tuple(new_days),
             ))
         elif new_days:
             findings.append(Finding(
