@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from ..resources import load_spacy
 from ..validation import MAX_TEXT_CHARS, TextError, text_problem
 from .document import EntityMention, QuestionDoc
+from .layout import line_labels
 from .numbers import extract_numbers
 from .units import UnitVocabulary
 
@@ -29,7 +30,8 @@ class Analyzer:
         self.units = units or UnitVocabulary.default()
 
     def _build(self, text: str, doc) -> QuestionDoc:
-        numbers = extract_numbers(text, doc)
+        labels = line_labels(text)  # "Problem 3:", "1. ...": the text's own numbering, no quantity
+        numbers = tuple(n for n in extract_numbers(text, doc) if (n.start, n.end) not in labels)
         units = self.units.find(text, numbers)
         if units:  # the exponent of "cm^2" belongs to the unit
             numbers = tuple(n for n in numbers if not any(u.start <= n.start and n.end <= u.end for u in units))

@@ -1,0 +1,44 @@
+"""The layout of a text: numbers that label the text's own lines, not quantities of the problem.
+
+A worksheet or a list-style rewording numbers its parts: "Problem 3:", "Question 2.", and the items of an
+enumerated list ("1. Each floor has 3 rooms.", "2) ..."). Such a number counts nothing the problem computes
+with; read as a quantity it would be "a number added". :func:`line_labels` finds them from the layout alone:
+
+- an enumeration: lines opening with a number followed by "." or ")" and a space, whose values run 1, 2, ...
+  k (k >= 2) in order: the list's own numbering ("3. Steven has 11 apples" is the third item);
+- a heading label: a line opening with one capitalised word, a number and ":" or ".", when that word occurs
+  nowhere else in the text ("Problem 5:", "Exercise 2."); a word the text uses again ("Day 1: ... on the
+  second day", "Day 1: ... Day 2: ...") names a thing of the problem, and its number stays a quantity.
+
+The analyzer drops these numbers from :attr:`~paraqd.analysis.document.QuestionDoc.numbers`, on both sides of a
+pair alike.
+
+>>> line_labels("Problem 3:\\n1. Tom has 4 pens.\\n2. Ann has 2 more.\\nHow many pens do they have?")
+[(8, 9), (11, 12), (30, 31)]
+>>> line_labels("3. Tom has 4 pens. How many pens?")  # one item numbered 3: no enumeration
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+#: a line opening with an item number: "1. ", "2) ", after optional spaces or a bullet
+_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?(\d{1,2})[.)][ \t]+(?=\S)", re.MULTILINE)
+#: a line opening with a heading word and its number: "Problem 3:", "Question 2."
+_HEADING = re.compile(r"^[ \t]*([A-Z][a-z]+)[ \t]+(\d{1,3})[ \t]*[:.](?=\s|$)", re.MULTILINE)
+
+
+def line_labels(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` character spans of the numbers that label lines of ``text`` (see the module docstring),
+    in order of position."""
+    spans: list[tuple[int, int]] = []
+    items = list(_ITEM.finditer(text))
+    if len(items) >= 2 and [int(m.group(1)) for m in items] == list(range(1, len(items) + 1)):
+        spans += [m.span(1) for m in items]
+    for m in _HEADING.finditer(text):
+        word = m.group(1).lower()
+        uses = re.findall(r"\b" + re.escape(word) + r"s?\b", text, re.IGNORECASE)
+        if len(uses) == 1:
+            spans.append(m.span(2))
+    return sorted(spans)
