@@ -36,7 +36,9 @@ WordNet's top classes, or a first sense at most :data:`GENERAL_DEPTH` steps belo
 
 **Grounded** is a thing the question names (the same word or lemma), a word of the paraphrase's own story
 before its question (a name or noun renamed throughout is introduced there; the entity check judges renames),
-or a word WordNet relates to a noun of the question as a synonym or a more general word; a more specific word
+or a word WordNet relates to a noun of the question as a synonym or a more general word; the story ends where the
+asking sentence starts, and a thing the asking sentence counts before its asking clause is introduced too ("If a
+courier hands out 24 *flyers* to each lane, how many flyers ..."); a more specific word
 ("girls" for kids) or an unrelated one is not. A modifier is grounded when the question or the paraphrase's
 story has it (or its stem without a negative prefix: "unintended" for "intended"), when it is a closed-class
 quantity, identity or time adjective (:data:`QUANTITY_ADJECTIVES`: "total", "additional", "distinct",
@@ -297,8 +299,13 @@ def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
     lexicon = default_lexicon()
     ask = find_ask(paraphrase)
     story_end = ask.sentence.start if ask is not None else len(paraphrase.text)
+    clause_start = (ask.clause or ask.sentence).start if ask is not None else story_end
     known = {w for t in question.doc for w in (t.lower_, token_lemma(t))}
     known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, token_lemma(t))}
+    # a thing the asking sentence counts before its asking clause is introduced there ("If a courier hands out
+    # *24 flyers* to each lane, how many flyers ...")
+    known |= {w for t in paraphrase.doc if story_end <= t.idx < clause_start and t.pos_ == "NOUN"
+              and any(c.dep_ == "nummod" for c in t.children) for w in (t.lower_, token_lemma(t))}
     known |= renamed
     written = {}  # each noun of the question as first written ("kids" for the lemma "kid")
     for t in question.doc:

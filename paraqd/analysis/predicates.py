@@ -10,8 +10,9 @@ for another of its quantities: "how many books do they still have to *read*" -> 
 :func:`other_predicate` finds that edit: a content verb of the question's asking clause that the story uses
 too and the paraphrase's asking clause no longer has, replaced by another content verb the story uses and the
 question's asking clause did not, the two being different acts in WordNet (neither the same sense nor one a
-kind of the other: "collect" / "gather" is one act, "pay" is a kind of "spend"). What the check does not read
-as a change:
+kind of the other: "collect" / "gather" is one act, "pay" is a kind of "spend"; one a kind of the other is two
+acts when the story gives each its own numbers: "*made* 60 rolls", "*sold* 52 rolls"). What the check does not
+read as a change:
 
 - a verb the story does not use ("how many lawns does he still have to *mow*" -> "how many lawns *remain*"):
   a rewording names the same quantity in its own words; only the story's own predicates name its other
@@ -29,7 +30,7 @@ from __future__ import annotations
 from .asked import REQUEST_VERBS
 from .directions import verb_direction
 from .document import Mention, QuestionDoc
-from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
+from .lexicon import ANTONYM, MORE_GENERAL, MORE_SPECIFIC, SIBLING, UNRELATED, default_lexicon
 from .terms import token_lemma, token_mention
 
 #: verbs that are auxiliaries of English grammar even where they are the main verb ("how many do they *have*",
@@ -99,6 +100,38 @@ def _governs(head, tok) -> bool:
     return False
 
 
+def _other_acts(doc: QuestionDoc, relation: str | None, a_tokens, b_tokens) -> bool:
+    """Whether the story's verbs ``a_tokens`` and ``b_tokens`` name two acts: different acts in WordNet, or one
+    a kind of the other ("sell" is a kind of "make" in one sense) when the story gives each its own numbers
+    ("*made* 60 rolls", "*sold* 52 rolls": two events, two quantities); never one act said through the other
+    ("wants to *finish reading*")."""
+    if _one_act(a_tokens, b_tokens):
+        return False
+    if relation in _OTHER_ACTS:
+        return True
+    if relation not in (MORE_SPECIFIC, MORE_GENERAL):
+        return False
+    a_values, b_values = _values_of(doc, a_tokens), _values_of(doc, b_tokens)
+    return bool(a_values) and bool(b_values) and not a_values & b_values
+
+
+def _values_of(doc: QuestionDoc, verbs) -> set[float]:
+    """The values of ``doc``'s numbers whose clause verb is one of ``verbs`` (climbing from the number to the
+    first verb above it)."""
+    indices = {v.i for v in verbs}
+    values = set()
+    for number in doc.numbers:
+        span = doc.span(number)
+        if span is None:
+            continue
+        tok = span[-1]
+        while tok.head.i != tok.i and tok.pos_ != "VERB":
+            tok = tok.head
+        if tok.i in indices:
+            values.add(number.rounded)
+    return values
+
+
 def other_predicate(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: set[int],
                     paraphrase: QuestionDoc, p_tokens, p_main: set[int]) -> tuple[list[Mention], list[Mention]]:
     """``(lost, taken)``: the predicates of the question's asking clause (its ``q_tokens``, those in ``q_main``
@@ -116,8 +149,8 @@ def other_predicate(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: 
     taken = [t for key, t in p_verbs.items() if key in story and key not in q_words and not verb_negated(t)]
     if not lost or not taken or any(verb_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
         return [], []
-    if not all(lex.relation(token_lemma(a), token_lemma(b), "v") in _OTHER_ACTS
-               and not _one_act(story[token_lemma(a)], story[token_lemma(b)]) for a in lost for b in taken):
+    if not all(_other_acts(question, lex.relation(token_lemma(a), token_lemma(b), "v"), story[token_lemma(a)],
+                           story[token_lemma(b)]) for a in lost for b in taken):
         return [], []
     return [token_mention(t) for t in lost], [token_mention(t) for t in taken]
 
