@@ -159,6 +159,9 @@ def _compound(text: str, found: list[Quantity]) -> tuple[Quantity, ...]:
 
 #: determiners that make a unit of time a rate's period: "$10 an hour", "each hour he gets 50 visits"
 _RATE_DETERMINERS = frozenset({"a", "an", "each", "every", "per"})
+#: the parts of a day recur once a day ("every night": a rate per day), the days of the week once a week
+_DAILY = {part: "day" for part in ("morning", "afternoon", "evening", "night", "bedtime")} | {
+    day: "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")}
 _FRAMES_KEY = "paraqd.analysis.time_frames"
 #: words that make a period a shift in time ("a day before the party", "a week after", "a month later")
 _SHIFTS = frozenset({"before", "after", "later", "earlier", "ago", "prior"})
@@ -236,15 +239,16 @@ def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
         unit = next((u for u in doc.units if u.start <= tok.idx < u.end), None)
         end = unit.end if unit is not None else tok.idx + len(tok.text)
         if first.idx not in markers:
-            markers[first.idx] = (Mention(first.idx, end, doc.text[first.idx:end]),
-                                  _period(unit.unit.name) if unit is not None else tok.lemma_.lower())
+            period = _period(unit.unit.name) if unit is not None else tok.lemma_.lower()
+            markers[first.idx] = (Mention(first.idx, end, doc.text[first.idx:end]), _DAILY.get(period, period))
     return markers
 
 
 def rate_periods(doc: QuestionDoc) -> tuple[tuple[Mention, str], ...]:
     """The rate periods of ``doc``, in order: ``(the words, the period)``, the period a unit's name or a noun's
     lemma ("$12 in tips each hour": ``("each hour", "hour")``; "$1.5 per driveway": ``("per driveway",
-    "driveway")``). A period is a rate's: an adverb ("daily"), "per X", "/X", or "a/an/each/every X" modifying a
+    "driveway")``; a part of the day recurs once a day, a weekday once a week: ``("every night", "day")``,
+    ``("every Monday", "week")``). A period is a rate's: an adverb ("daily"), "per X", "/X", or "a/an/each/every X" modifying a
     verb or a number ("each hour he gets 50 visits"), never one with its own amount ("every 15 minutes")."""
     if doc.doc is None:
         return ()
@@ -253,6 +257,42 @@ def rate_periods(doc: QuestionDoc) -> tuple[tuple[Mention, str], ...]:
         cached = tuple(m for _, m in sorted(_rate_markers(doc).items()))
         doc.doc.user_data[_RATES_KEY] = cached
     return cached
+
+
+def lost_rates(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, str]]:
+    """The rates of time of ``question`` whose period the paraphrase no longer says at all ("chops 2 trees *every
+    day*" -> "chops 2 trees"): ``(the question's words, the period)``. A period is still said by a rate of the
+    paraphrase (:func:`rate_periods`: "daily", "a day", "each day", "every night"), or by the period's name after
+    a determiner or "per" ("in *a* day", "on *each* day", "*one* day's"); a period named only with its own number
+    ("in 30 days") is no rate. Periods that are no unit of time ("per driveway") are items, not rates."""
+    kept = {period for _, period in rate_periods(paraphrase)}
+    lost = []
+    for mention, period in rate_periods(question):
+        unit = next((u for u in question.units if u.start <= mention.end - 1 < u.end), None)
+        if unit is None or unit.category != "Time" or period in kept or _describes_noun(question, unit):
+            continue
+        if re.search(rf"\b(?:a|an|one|each|every|per|single)\s+(?:of\s+the\s+)?(?:[a-z]+\s+)?{re.escape(period)}s?\b",
+                     paraphrase.text, re.IGNORECASE) or _every_amount(paraphrase, unit):
+            continue
+        lost.append((mention, period))
+    return lost
+
+
+def _describes_noun(doc: QuestionDoc, unit: UnitMention) -> bool:
+    """Whether a rate word is an adjective of a noun ("his *weekly* average"): it names a thing, no rate."""
+    span = doc.span(unit)
+    return span is not None and span[-1].dep_ == "amod"
+
+
+def _every_amount(doc: QuestionDoc, unit: UnitMention) -> bool:
+    """Whether ``doc`` says a period of one ``unit`` as "every"/"each" and an amount of another unit ("every
+    seven days" for "a week")."""
+    for quantity in quantities(doc):
+        if quantity.number is not None and re.search(r"\b(?:every|each|per)\s*$", doc.text[:quantity.number.start],
+                                                     re.IGNORECASE) and same_quantity(
+                quantity.value, quantity.unit.unit, 1, unit.unit):
+            return True
+    return False
 
 
 def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,

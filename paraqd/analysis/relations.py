@@ -347,9 +347,13 @@ def lost_in_place(pair: QuestionPair, lexicon: RelationLexicon) -> list[tuple[Me
     if pair.copied_share >= NEAR_COPY:  # a free rewording leaves words out all the time
         for i1, i2 in pair.deletions_in_place():
             regions.add((i1, i2, pair.paraphrase_position(i1)))
+    # "every day" -> "a day": the period of a rate, whose loss the unit check reads (quantities.lost_rates)
+    periods = {i for u in question.units if u.category == "Time" for i in range(u.start, u.end)}
     for i1, i2, j1 in sorted(regions):
         for tok in question.doc[i1:i2]:
             hit = q_poles.get(tok.idx)
+            if hit is not None and tok.dep_ == "det" and tok.head.idx in periods:
+                continue
             # the paraphrase must have fewer words of that pole: an "each" left out here and written
             # elsewhere ("the boxes *each* hold" -> "*each* of the boxes holds") is moved, not lost
             if hit is None or q_count[hit[0]] <= p_count[hit[0]] or tok.pos_ in _VERB_POS:

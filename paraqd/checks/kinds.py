@@ -79,6 +79,9 @@ class FindingKind(enum.StrEnum):
                     "a unit replaced by another (minor for a compound unit read as its own part)")
     UNIT_MISSING = ("unit_missing", "units", (MAJOR, MINOR), "the unit {unit} is missing",
                     "a unit gone (minor for a period of time that measured no number)")
+    RATE_MISSING = ("rate_missing", "units", (MAJOR,), "{rate} is gone: the number is no longer counted per {period}",
+                    "the period of a rate of time left out (\"chops 2 trees every day\" -> \"chops 2 trees\"), "
+                    "`paraqd/analysis/quantities.py`")
     UNIT_ADDED = ("unit_added", "units", (MAJOR, MINOR), "the unit {unit} is not in the question",
                   "a unit the question does not have (minor for a period of time that measures no number)")
     UNIT_DETACHED = ("unit_detached", "units", (MAJOR,), "{quantity} lost its unit (\"{number}\")",
@@ -189,6 +192,11 @@ class FindingKind(enum.StrEnum):
                     "\"{number}\" is taken of another whole: \"{word}\" in the question, \"{word}\" in the paraphrase",
                     "a fraction or percentage taken of another whole (\"a quarter of the money he had left\" -> \"... "
                     "he started with\")")
+    PER_ITEM_MADE_TOTAL = ("per_item_made_total", "relations", (MAJOR,),
+                           "\"{number}\" is said of each item in the question but of all of them together in the "
+                           "paraphrase (\"{whole}\")",
+                           "a number per item made a total (\"Each lamp costs $12\" -> \"paid $12 for the lamps\"), "
+                           "`paraqd/analysis/per_item.py`")
     RATE_IMPOSSIBLE = ("rate_impossible", "relations", (MAJOR,),
                        "\"{amount} {period}\" holds more time than the period: the problem cannot happen",
                        "a rate of time longer than its period (\"30 hours a day\") that the question does not have")

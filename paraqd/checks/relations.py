@@ -21,6 +21,7 @@ from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, oppos
 from ..analysis.feasible import impossible_rates
 from ..analysis.holders import reversed_holders, unnumbered_flips
 from ..analysis.pair import QuestionPair
+from ..analysis.per_item import per_item_made_total
 from ..analysis.relations import (
     RelationLexicon,
     default_lexicon,
@@ -89,6 +90,10 @@ class RelationCheck(Check):
         findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is taken of another whole: "{c.old.text}" in '
                              f'the question, "{c.new.text}" in the paraphrase', Severity.MAJOR, (c.number, c.old),
                              (c.new,)) for c in changed_bases(pair)]
+        findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said of each item in the '
+                             f'question but of all of them together in the paraphrase ("{m.whole.text}")',
+                             Severity.MAJOR, (m.question_at,), (m.paraphrase_at, m.whole))
+                     for m in per_item_made_total(pair)]
         findings += self._impossible(pair)
         findings += self._negation_findings(pair, q_words, p_words)
         return findings

@@ -23,7 +23,7 @@ from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.holders import added_transfers
 from ..analysis.information import context_units
 from ..analysis.pair import QuestionPair
-from ..analysis.quantities import changed_rates, same_dimension, time_frames
+from ..analysis.quantities import changed_rates, lost_rates, rate_periods, same_dimension, time_frames
 from ..analysis.quantities import quantities as all_quantities
 from ..analysis.terms import quantity_mentions
 from .base import Check
@@ -89,6 +89,14 @@ def _account_compounds(question: QuestionDoc, paraphrase: QuestionDoc, missing: 
                         parts_gone.remove(part)
 
 
+def _rate_kept(question: QuestionDoc, paraphrase: QuestionDoc, name: str, mentions) -> bool:
+    """Whether the unit ``name``, written only as the period of rates in the question ("2 pills *every day*"),
+    is still the period of a rate in the paraphrase in other words ("*every night*": once a day)."""
+    q_rates = {m.start for m, period in rate_periods(question) if period == name}
+    return all(m.start in q_rates or any(r <= m.start < m.end + 6 for r in q_rates) for m in mentions) and any(
+        period == name for _, period in rate_periods(paraphrase))
+
+
 class UnitCheck(Check):
     """Reports units changed (same or other category), missing or added in the paraphrase."""
 
@@ -106,6 +114,7 @@ class UnitCheck(Check):
         findings += self._quantity_changes(pair, q_units, missing, added)
         if "year" in missing and _ages_kept(question, paraphrase):
             missing.remove("year")  # "23 years old" -> "at the age of 23"
+        missing = [n for n in missing if not _rate_kept(question, paraphrase, n, q_units[n])]
         findings.extend(_detached(question, paraphrase, q_units, p_units, missing))
         for name in missing:
             ms = q_units[name]
@@ -113,6 +122,9 @@ class UnitCheck(Check):
                 FindingKind.UNIT_MISSING, f"the unit {_plural(ms[0])} is missing",
                 _severity(ms, question, paraphrase), tuple(ms), (),
             ))
+        findings += [Finding(FindingKind.RATE_MISSING, f'"{m.text}" is gone: the number is no longer counted per '
+                             f'{period}', Severity.MAJOR, (m,), ())
+                     for m, period in lost_rates(question, paraphrase) if period not in missing]
         findings += _counted_became_unit(question, paraphrase, added)
         transfers = [(n.start, n.end) for n in added_transfers(pair)] if added else []
         added = [n for n in added if not all(any(a <= m.start and m.end <= b for a, b in transfers)
