@@ -12,6 +12,7 @@ these against the question to tell context added from information added.
 from __future__ import annotations
 
 from .document import NumberMention, QuestionDoc, UnitMention
+from .lexicon import MORE_GENERAL, SAME, SYNONYM, default_lexicon
 from .quantities import quantities as all_quantities
 from .terms import LIGHT_NOUNS, SUBJECT_PRONOUNS, token_lemma
 
@@ -266,6 +267,28 @@ def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
     if before not in DEFINITE and not colon:
         return False
     return int(mention.value) in enumeration_sizes(doc)
+
+
+def said_as_list(mention: NumberMention, doc: QuestionDoc, other: QuestionDoc) -> bool:
+    """Whether a small count of things in ``doc`` ("his *two* parents") is said in ``other`` as a list of as many
+    things, each of them one of those things ("his mum and dad": WordNet says a mum is a parent): the number
+    is in the list, not gone. ``False`` without WordNet."""
+    lexicon = default_lexicon()
+    if lexicon is None or mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(
+            mention.value):
+        return False
+    span = doc.span(mention)
+    if span is None or span[-1].dep_ != "nummod" or span[-1].head.pos_ != "NOUN":
+        return False
+    counted = token_lemma(span[-1].head)
+    for tok in other.doc:
+        if tok.dep_ == "conj" or not tok.conjuncts or len(tok.conjuncts) + 1 != mention.value:
+            continue
+        items = (tok, *tok.conjuncts)
+        if all(t.pos_ == "NOUN" and not any(c.dep_ == "nummod" for c in t.children) and lexicon.relation(
+                token_lemma(t), counted, "n") in (SAME, SYNONYM, MORE_GENERAL) for t in items):
+            return True
+    return False
 
 
 def enumeration_sizes(doc: QuestionDoc) -> set[int]:

@@ -33,7 +33,7 @@ from ..analysis.counted import repeat_counting_other_thing
 from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.holders import added_transfers
 from ..analysis.information import computed_nouns, context_numbers, repeat_counting_another_thing
-from ..analysis.measures import counts_back, property_of_part
+from ..analysis.measures import counts_back, property_of_part, said_as_list
 from ..analysis.number_forms import made_vague, spelt_out
 from ..analysis.pair import QuestionPair
 from ..analysis.values import compared_numbers, counts_things, number_roles, traded_phrases, value_key, value_kind
@@ -170,7 +170,7 @@ class _Tally:
 
     def silence(self, question: QuestionDoc, paraphrase: QuestionDoc) -> None:
         """Words that are numbers only sometimes are not reported on their own; 0 is "no" ("0 more likes" ->
-        "no more likes"); "all three siblings" when the text names three. A mention a conversion explained
+        "no more likes"); "all three siblings" when the text names three; "his two parents" said as "his mum and dad". A mention a conversion explained
         ("1 pound 4 ounces" for "20 ounces") leaves the others of its value ("one bag") to be told alone."""
         for counts, by_key, own, other, done in (
                 (self.missing, self.q_by_key, question, paraphrase, self.converted[0]),
@@ -179,7 +179,7 @@ class _Tally:
                 if (all(_is_silent(m, own.text) for m in by_key[key] if m.start not in done)
                         or (key[1] == 0 and _NONE.search(other.text))):
                     counts[key] = 0
-                elif all(counts_back(m, own) for m in by_key[key]):
+                elif all(counts_back(m, own) or said_as_list(m, own, other) for m in by_key[key]):
                     counts[key] = 0
         _positive(self.missing)
         _positive(self.added)
