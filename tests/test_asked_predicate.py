@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from paraqd.analysis.asked_quantity import asked_changes
+from paraqd.analysis.asked_changes import asked_changes
 from paraqd.checks import Severity
 from paraqd.resources import spacy_available
 

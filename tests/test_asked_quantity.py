@@ -1,6 +1,6 @@
-"""The asked quantity as information (paraqd/analysis/asked_quantity.py, issue 24): a paraphrase whose
-question asks for another aggregate (what is left -> the total), for a part of the whole, or for another
-person's quantity is caught; rewordings that ask for the same thing in other words are kept. Every sentence
+"""The asked quantity as information (paraqd/analysis/asked_quantity.py and asked_changes.py, issue 24): a
+paraphrase whose question asks for another aggregate (what is left -> the total), for a part of the whole, or
+for another person's quantity is caught; rewordings that ask for the same thing in other words are kept. Every sentence
 here is written for this test."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paraqd.analysis.asked_quantity import EACH, INITIAL, NOW, REMAINING, TOTAL, asked_changes, asked_quantity
+from paraqd.analysis.asked_changes import asked_changes
+from paraqd.analysis.asked_quantity import EACH, INITIAL, NOW, REMAINING, TOTAL, asked_quantity
 from paraqd.checks import Severity
 from paraqd.resources import spacy_available
 

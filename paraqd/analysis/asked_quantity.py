@@ -1,5 +1,5 @@
-"""The asked quantity as information: *whose* quantity a question asks for, *which aggregate* of it, and
-what a paraphrase's question changed of either.
+"""The asked quantity as information: *whose* quantity a question asks for, and *which aggregate* of it.
+
 
 A question asks for one quantity of its story. Besides the thing counted and its unit (the noun and units of
 :class:`~paraqd.analysis.asked.Ask`), the asking clause says
@@ -13,29 +13,9 @@ A question asks for one quantity of its story. Besides the thing counted and its
   group ("do *they* spend", "the two of them", "Gina and Tom");
 - **the time points** it restricts to: the weekdays it names ("on *Thursday*").
 
-:func:`asked_changes` compares these readings of the two questions and returns what the paraphrase asks for
-instead:
-
-- **another aggregate** (:data:`CONFLICTS`): each question names an aggregate the other does not, and the
-  two exclude each other ("how much is *left*" -> "how much did she spend *in total*"; "how much did *each*
-  book cost" -> "how much money did he have *before*"). A paraphrase that only drops or adds an aggregate
-  word ("how many did he read" -> "how many did he read in total") says nothing new: the aggregate is
-  often implicit, and rewordings add and drop these words freely;
-- **another property** of the thing asked (with WordNet): "the *width* of the sandbox" -> "the *area* of the
-  sandbox";
-- **another thing the problem counts** (with WordNet): "how many *pencils* does she have" -> "how many full
-  *rows* can she make";
-- **a difference asked as a property** (with WordNet): "how much *longer* is the room than it is wide" -> "what
-  is the *area* of the room", by a clause that compares nothing;
-- **what went, for what is left** (with WordNet): "how many do they have *left*" -> "how many did they *give out*
-  or *sell*", the story's own verbs that take quantities away (:mod:`.directions`);
-- **another person's quantity**: the clause's subject is another name of the story, the question's still in
-  the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have");
-- **a part of the whole**: the question asks for the whole (an aggregate "in all", "all the shirts", or a
-  group: "they", "both") and the paraphrase, with no total, names only some of the story's people or days
-  ("how much do *they* spend in all" -> "how much does *Teddy* spend"; "how many kilometers did she ride in
-  total" -> "... on *Thursday*"). Naming every one of them ("how much do Robert and Teddy spend") is the
-  same whole.
+:func:`asked_quantity` reads these once per question (:class:`AskedQuantity`); :func:`money_asked` says
+whether a question asks for a sum of money. What a paraphrase's question changed of them is
+:mod:`paraqd.analysis.asked_changes`'s.
 """
 
 from __future__ import annotations
@@ -44,11 +24,9 @@ from dataclasses import dataclass
 
 from .asked import Ask, find_ask
 from .days import WEEKDAYS
-from .directions import LOSS, verb_direction
 from .document import Mention, QuestionDoc
-from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
-from .predicates import kept_for_moved, other_predicate
-from .terms import LIGHT_NOUNS, cached, token_mention
+from .lexicon import default_lexicon
+from .terms import cached, token_mention
 
 #: the aggregates a question can ask of a quantity
 TOTAL, REMAINING, DIFFERENCE, EACH, INITIAL, NOW = "total", "remaining", "difference", "each", "initial", "now"
@@ -184,217 +162,6 @@ def _of_them(toks, i: int) -> bool:
     return (i + 2 < len(toks) and toks[i + 1].lower_ == "of" and toks[i + 2].lower_ in GROUP_WORDS)
 
 
-@dataclass(frozen=True)
-class AskedChange:
-    """The paraphrase asks for another quantity: ``what`` says how ("aggregate" or "part"), ``old`` and
-    ``new`` are the words of each question that say it (non-empty: every finding names its spans), and
-    ``old_kind`` / ``new_kind`` what each asks for (an aggregate of :data:`AGGREGATES`, or "whole" / "part")."""
-
-    what: str
-    old: tuple[Mention, ...]
-    new: tuple[Mention, ...]
-    old_kind: str
-    new_kind: str
-
-
-def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedChange]:
-    """What the paraphrase's question asks for instead of the question's (see the module docstring). Both
-    readings are kept on their documents, so the comparison costs little; it takes the two documents rather
-    than a :class:`~paraqd.analysis.pair.QuestionPair` because :mod:`.pair` may not import this module
-    (:mod:`.asked` reads :mod:`.relations`, which reads pairs)."""
-    q, p = asked_quantity(question), asked_quantity(paraphrase)
-    if q is None or p is None:
-        return []
-    changes = []
-    q_only = {k: m for k, m in q.aggregates.items() if k not in p.aggregates}
-    p_only = {k: m for k, m in p.aggregates.items() if k not in q.aggregates}
-    swapped = [(a, b) for a in q_only for b in p_only if frozenset((a, b)) in CONFLICTS]
-    if swapped:
-        a, b = swapped[0]
-        changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
-    for found in (_difference_lost(paraphrase, q, p), _remainder_to_moved(question, paraphrase, q, p),
-                  _part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p),
-                  _other_story_predicate(question, paraphrase, q, p),
-                  _other_property(question, paraphrase, q, p) or _other_thing(question, paraphrase, q, p)
-                  or _count_to_money(question, paraphrase, q, p)):
-        if found is not None:
-            changes.append(found)
-    return changes
-
-
-#: words of an asking clause that compare two quantities besides comparatives ("*compared* to", "the gap
-#: *between*", "by how much does it *exceed*"); verbs of the form "out-" ("outweigh", "outnumber") too
-COMPARING = frozenset({"than", "compared", "between", "difference", "exceed", "exceeds", "exceeded"})
-
-
-def _difference_lost(paraphrase: QuestionDoc, q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
-    """The question asks for a difference ("how much *longer* is the room than it is wide") and the paraphrase,
-    comparing nothing, for a measurable property (with WordNet): "what is the *area* of the room"."""
-    if DIFFERENCE not in q.aggregates or DIFFERENCE in p.aggregates or p.ask.noun is None or p.ask.noun_span is None:
-        return None
-    toks, _main = clause_tokens(paraphrase, p.ask)
-    if any(t.tag_ in COMPARATIVE_TAGS or t.lower_ in COMPARING or t.lower_.startswith("out") for t in toks):
-        return None
-    lex = default_lexicon()
-    if lex is None or not lex.is_property(p.ask.noun):
-        return None
-    return AskedChange("compared", (q.aggregates[DIFFERENCE],), (p.ask.noun_span,), DIFFERENCE, p.ask.noun)
-
-
-def _remainder_to_moved(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
-                        p: AskedQuantity) -> AskedChange | None:
-    """The question asks for what is left ("how many do they have *left*") and the paraphrase, asking for nothing
-    that remains, asks with the story's own verbs that take quantities away ("how many did they *give out* or
-    *sell*", with WordNet: :func:`~paraqd.analysis.directions.verb_direction`): it asks for what went, not for
-    what stayed. A negated verb ("how many did they *not* sell") asks for what stayed."""
-    if REMAINING not in q.aggregates or {REMAINING, NOW} & set(p.aggregates):
-        return None
-    clause = q.ask.clause or q.ask.sentence
-    story = {(t.lemma_ or t.text).lower() for t in question.doc
-             if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
-    toks, main = clause_tokens(paraphrase, p.ask)
-    losing = tuple(token_mention(t) for t in toks if t.i in main and t.pos_ == "VERB"
-                   and (t.lemma_ or t.text).lower() in story and not _negated(t)
-                   and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS)
-    if not losing:
-        return None
-    return AskedChange("moved", (q.aggregates[REMAINING],), losing, REMAINING, "moved")
-
-
-def _negated(verb) -> bool:
-    """Whether ``verb`` or a verb it is coordinated with has a negation ("did *not* sell or give away")."""
-    while True:
-        if any(c.dep_ == "neg" for c in verb.children):
-            return True
-        if verb.dep_ != "conj" or verb.head.i == verb.i:
-            return False
-        verb = verb.head
-
-
-def _other_story_predicate(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
-                           p: AskedQuantity) -> AskedChange | None:
-    """The same thing asked with another predicate of the story (:func:`~paraqd.analysis.predicates.other_predicate`:
-    "how many pupils *failed*" -> "how many pupils *passed*"), or for what is kept in place of what a predicate
-    of the story moves (:func:`~paraqd.analysis.predicates.kept_for_moved`: "how much does she *pay* in rent" ->
-    "how much does she *keep* after rent"). The asked noun must be the same (another noun is
-    another reading's); a total asked on both sides sums every act of the story, whichever of its verbs names it."""
-    if q.ask.noun != p.ask.noun or (TOTAL in q.aggregates and TOTAL in p.aggregates):
-        return None
-    q_toks, q_main = clause_tokens(question, q.ask)
-    p_toks, p_main = clause_tokens(paraphrase, p.ask)
-    lost, taken = other_predicate(question, q.ask.clause or q.ask.sentence, q_toks, q_main, paraphrase, p_toks, p_main)
-    if lost:
-        return AskedChange("predicate", tuple(lost), tuple(taken), "predicate", "predicate")
-    lost, kept = kept_for_moved(question, q.ask.clause or q.ask.sentence, q_toks, q_main, p_toks, p_main,
-                                REMAINING in q.aggregates or NOW in q.aggregates, p.aggregates.get(REMAINING))
-    return AskedChange("kept", tuple(lost), tuple(kept), "moved", REMAINING) if lost else None
-
-
-def _other_owner(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
-                 p: AskedQuantity) -> AskedChange | None:
-    """The paraphrase's question has another person of the story as its subject in place of the question's,
-    who is still in the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have", both still sharing
-    the money): it asks for that person's quantity. A name the paraphrase no longer has anywhere was renamed
-    or misspelt, not left for another."""
-    p_words = {t.lower_ for t in paraphrase.doc}
-    story = _story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
-    lost = {k: m for k, m in q.owners.items() if k not in p.names and k in p_words and k in story}
-    new = {k: m for k, m in p.owners.items() if k not in q.names and k in story}
-    if not lost or not new:
-        return None
-    return AskedChange("owner", tuple(lost.values()), tuple(new.values()), "owner", "owner")
-
-
-def _part_of_whole(question: QuestionDoc, q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
-    """The question asks for a whole (a total, "all", or a group) and the paraphrase, with no total and no
-    group, names only some of the story's people or days."""
-    whole = q.aggregates.get(TOTAL) or q.group
-    if whole is None or TOTAL in p.aggregates or p.group is not None:
-        return None
-    story_names = _story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
-    story_days = _story_words(question, q, lambda t: t.lower_.rstrip("s") in WEEKDAYS)
-    for named, q_named, story in ((p.names, q.names, story_names), (p.days, q.days, story_days)):
-        new = {k: m for k, m in named.items() if k not in q_named and k in story}
-        if new and len(set(named) & story) < len(story):
-            return AskedChange("part", (whole,), tuple(new.values()), "whole", "part")
-    return None
-
-
-def _other_property(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
-                    p: AskedQuantity) -> AskedChange | None:
-    """The question asks for one measurable property of a thing and the paraphrase for another ("what is the
-    *width* of the sandbox" -> "what is the *area* of the sandbox"): both asked nouns are properties in WordNet
-    (:meth:`~paraqd.analysis.lexicon.Lexicon.is_property`) and neither is the other, a synonym of it, nor a
-    more general or more specific word for it ("length" -> "distance" is the same). Without WordNet, nothing
-    (the question check's minor "asks for another noun" stays)."""
-    a, b = q.ask, p.ask
-    if a.noun is None or b.noun is None or a.noun == b.noun or a.noun_span is None or b.noun_span is None:
-        return None
-    # a property is asked of a thing ("what is the width of ..."), never counted: "how many oranges" counts
-    # fruit, whatever other senses (a colour) the word has
-    if a.noun in LIGHT_NOUNS or b.noun in LIGHT_NOUNS or "how many" in (a.form, b.form):
-        return None
-    # the question's property still named in the paraphrase's question ("the weekly *speed* gain") is asked
-    if b.noun in _lemmas(question, a.sentence, inside=True) or a.noun in _lemmas(paraphrase, b.sentence, inside=True):
-        return None
-    lex = default_lexicon()
-    if lex is None or not (lex.is_property(a.noun) and lex.is_property(b.noun)):
-        return None
-    if lex.relation(a.noun, b.noun) not in (SIBLING, UNRELATED, ANTONYM):
-        return None
-    return AskedChange("property", (a.noun_span,), (b.noun_span,), a.noun, b.noun)
-
-
-def _other_thing(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
-                 p: AskedQuantity) -> AskedChange | None:
-    """The paraphrase asks for another thing the problem counts: its asked noun is a noun of the question's
-    story, the question's asked noun is still in the paraphrase's story, neither question sentence has the
-    other's noun, and WordNet knows them as different things ("how many *pencils* does she have" -> "how many
-    full *rows* can she make", the pencils still put into rows). A synonym, a more general or a more specific
-    word is not another thing; without WordNet, nothing."""
-    a, b = q.ask, p.ask
-    if a.noun is None or b.noun is None or a.noun == b.noun or a.noun_span is None or b.noun_span is None:
-        return None
-    if a.noun in LIGHT_NOUNS or b.noun in LIGHT_NOUNS or not (_is_noun(question, a) and _is_noun(paraphrase, b)):
-        return None
-    if b.noun not in _lemmas(question, a.sentence, inside=False) or a.noun not in _lemmas(paraphrase, b.sentence,
-                                                                                           inside=False):
-        return None
-    if b.noun in _lemmas(question, a.sentence, inside=True) or a.noun in _lemmas(paraphrase, b.sentence,
-                                                                                  inside=True):
-        return None
-    lex = default_lexicon()
-    if lex is None or lex.relation(a.noun, b.noun) not in (SIBLING, UNRELATED, ANTONYM):
-        return None
-    return AskedChange("thing", (a.noun_span,), (b.noun_span,), a.noun, b.noun)
-
-
-def _count_to_money(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
-                    p: AskedQuantity) -> AskedChange | None:
-    """One question asks how many things, the other how much money ("how many *children* can she take" ->
-    "how much *money* will she have left"): a count of things and a sum of money are two quantities. A
-    "how many" asked in a unit ("how many dollars", "how many kilograms") counts no thing; a "how much" asks
-    for money when its noun is money (WordNet's ``noun.possession``) or, with no noun, when the problem's
-    numbers are amounts of money. Without WordNet, nothing."""
-    lex = default_lexicon()
-    if lex is None:
-        return None
-    sides = ((question, q.ask), (paraphrase, p.ask))
-    counts = [_counted(doc, ask, lex) for doc, ask in sides]
-    money = [money_asked(doc, ask) for doc, ask in sides]
-    if counts[0] is not None and money[1] is not None:
-        return AskedChange("money", (counts[0],), (money[1],), "count", "money")
-    if money[0] is not None and counts[1] is not None:
-        return AskedChange("money", (money[0],), (counts[1],), "money", "count")
-    return None
-
-
-def _counted(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
-    """The asked noun of a "how many" that counts things (not a unit, not money), or ``None``."""
-    if ask.form != "how many" or ask.units or ask.noun is None or ask.noun_span is None or ask.noun in LIGHT_NOUNS:
-        return None
-    return ask.noun_span if _is_noun(doc, ask) and not lex.is_possession(ask.noun) else None
-
 
 def money_asked(doc: QuestionDoc, ask: Ask | None = None) -> Mention | None:
     """The words with which ``doc`` asks for a sum of money, or ``None``: a unit of money as the asked noun
@@ -433,21 +200,3 @@ def _of_money(doc: QuestionDoc) -> bool:
     if lex is None:
         return False
     return any(t.pos_ == "NOUN" and lex.kinds((t.lemma_ or t.text).lower()) == ("possession",) for t in doc.doc)
-
-
-def _is_noun(doc: QuestionDoc, ask: Ask) -> bool:
-    """Whether the asked noun is a common noun (a name read as the asked noun says nothing of a thing)."""
-    span = doc.span(ask.noun_span)
-    return span is not None and all(t.pos_ == "NOUN" for t in span)
-
-
-def _lemmas(doc: QuestionDoc, sentence: Mention, inside: bool) -> set[str]:
-    """The lower-cased lemmas of ``doc`` inside ``sentence`` (or outside it)."""
-    return {(t.lemma_ or t.text).lower() for t in doc.doc if (sentence.start <= t.idx < sentence.end) == inside}
-
-
-def _story_words(doc: QuestionDoc, q: AskedQuantity, keep) -> set[str]:
-    """The lower-cased words for which ``keep`` holds, outside the question's asking clause."""
-    clause = q.ask.clause or q.ask.sentence
-    return {t.lower_.rstrip("s") if t.lower_.rstrip("s") in WEEKDAYS else t.lower_
-            for t in doc.doc if keep(t) and not clause.start <= t.idx < clause.end}

@@ -1,8 +1,8 @@
 """The shape of the asked quantity: a difference or an amount, counted per what, one person's or a group's.
 
-:mod:`.asked_quantity` reads the aggregate, the owner and the days of the asked quantity; three more parts of
-its information are read here from the asking clause's grammar, and compared across a pair by
-:func:`shape_changes`:
+:mod:`.asked_quantity` reads the aggregate, the owner and the days of the asked quantity (:mod:`.asked_changes`
+compares them); three more parts of its information are read here from the asking clause's grammar, and
+compared across a pair by :func:`shape_changes`:
 
 - **a difference or an amount.** "How many more pages did he read on Saturday *than* on Sunday" asks for the
   gap between two quantities; "how many pages did he read on Saturday" for one of them. A paraphrase that asks
@@ -38,14 +38,13 @@ numerals) or a dependency of the parse; the counted nouns are compared as lemmas
 
 from __future__ import annotations
 
+from .asked_changes import COMPARING, AskedChange
 from .asked_quantity import (
     COMPARATIVE_TAGS,
-    COMPARING,
     DIFFERENCE,
     NOW,
     REMAINING,
     TOTAL,
-    AskedChange,
     AskedQuantity,
     asked_quantity,
     clause_tokens,
@@ -55,7 +54,7 @@ from .document import Mention, QuestionDoc
 from .predicates import clause_predicates, retains, verb_negated
 from .terms import token_lemma, token_mention
 
-#: prepositions that compare beside :data:`~paraqd.analysis.asked_quantity.COMPARING` ("how many *over* the
+#: prepositions that compare beside :data:`~paraqd.analysis.asked_changes.COMPARING` ("how many *over* the
 #: limit", "how far *beyond* the mark"): an asking clause with one of them may still ask for a difference
 _COMPARING_PREPOSITIONS = frozenset({"over", "beyond", "versus", "vs"})
 #: determiners and prepositions that make a part per item ("*each* crate", "*every* van", "*per* box")

@@ -6,7 +6,7 @@ A number that compares does it one of two ways: a *factor* (a multiplier word, "
 followed by "times", or by "as many/much/long ... as") or a *difference* (a number followed, within a few words,
 by a comparative that a "than" completes); a number followed by a comparative that no "than" completes adds
 (:func:`additions`: "and 9 *more* daisies"). The comparison check reads both of both texts; the
-context reading (:mod:`paraqd.analysis.information`) asks :func:`way` whether an added number compares.
+context reading (:mod:`paraqd.analysis.context`) asks :func:`way` whether an added number compares.
 """
 
 from __future__ import annotations

@@ -218,16 +218,22 @@ def reversed_holders(pair: QuestionPair) -> list[HolderFlip]:
     return found
 
 
-def added_transfers(pair: QuestionPair) -> list[NumberMention]:
+def added_transfers(pair: QuestionPair) -> tuple[NumberMention, ...]:
     """The sums of money the paraphrase writes more often than the question that move by the same verb, with
-    the same sign, for a holder a quantity of the question moves for, in a problem that asks for money."""
+    the same sign, for a holder a quantity of the question moves for, in a problem that asks for money
+    (computed once per pair, :meth:`~paraqd.analysis.pair.QuestionPair.cached`: the number and the unit checks
+    both read it)."""
+    return pair.cached("paraqd.analysis.holders.added_transfers", _added_transfers)
+
+
+def _added_transfers(pair: QuestionPair) -> tuple[NumberMention, ...]:
     question, paraphrase = pair.question, pair.paraphrase
     if money_asked(question) is None:
-        return []
+        return ()
     moves = {(d.verb.split()[0], who, sign) for _n, d in directions(question) for who, sign in d.signs
              if who not in (PLACE, AMOUNT)}
     if not moves:
-        return []
+        return ()
     q_values = [n.rounded for n in question.numbers]
     p_values = [n.rounded for n in paraphrase.numbers]
     found = []
@@ -237,7 +243,7 @@ def added_transfers(pair: QuestionPair) -> list[NumberMention]:
         verb = direction.verb.split()[0]
         if any((verb, who, sign) in moves for who, sign in direction.signs):
             found.append(number)
-    return found
+    return tuple(found)
 
 
 #: quantifiers that stand for a number nobody wrote (closed class): "*some* marbles", "*several* riders"

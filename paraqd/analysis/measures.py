@@ -5,7 +5,7 @@ A number *counts* things ("3 cousins", "each of the 4 barns"), *measures* an att
 temperature rose to 30 degrees", "her dog, who is 6 years old") or *labels* a thing ("jersey number 23"). Only a
 count can add things that the problem combines with what it asks; a measure adds a quantity only when the
 problem computes with the attribute's thing, and a label adds none; a small count of things the text
-enumerates anyway ("the three friends", "four friends, Ann, Bo, Cy and Di") says nothing new. :mod:`paraqd.analysis.information` reads
+enumerates anyway ("the three friends", "four friends, Ann, Bo, Cy and Di") says nothing new. :mod:`paraqd.analysis.context` reads
 these against the question to tell context added from information added.
 """
 

@@ -4,9 +4,11 @@
 what TextAttack's ``AttackedText`` or spaCy's ``Doc`` are): the two analysed texts plus *one* word alignment
 of them (:class:`~paraqd.analysis.alignment.TokenAlignment`), and everything the checks compare between the
 texts (renamed terms, words swapped in place, pronouns written as another person, lists changed, the share
-copied), each computed on first use and kept on the pair (:func:`functools.cached_property`). Facts about one
-text (key terms, counted nouns, the question sentence) live in :mod:`.terms` and :mod:`.asked`, once per
-text.
+copied), each computed on first use and kept on the pair (:func:`functools.cached_property`). A comparison
+written in a module above this one, which reads the pair and so cannot be read from here, is kept on the pair
+all the same (:meth:`QuestionPair.cached`: :func:`~paraqd.analysis.holders.added_transfers`, which the number
+and the unit checks both read). Facts about one text (key terms, counted nouns, the question sentence) live in
+:mod:`.terms` and :mod:`.asked`, once per text.
 
     >>> from paraqd.analysis import QuestionPair, analyze
     >>> pair = QuestionPair(analyze("Tom has 3 apples. He eats 1 apple. How many apples are left?"),
@@ -18,9 +20,10 @@ text.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .alignment import TokenAlignment, is_deletion
 from .counted import Counted, recounted
@@ -40,6 +43,8 @@ from .terms import (
     swap_words,
     token_mention,
 )
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -87,9 +92,19 @@ class QuestionPair:
     def __init__(self, question: QuestionDoc, paraphrase: QuestionDoc) -> None:
         self.question = question
         self.paraphrase = paraphrase
+        self._computed: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"QuestionPair({self.question.text!r}, {self.paraphrase.text!r})"
+
+    def cached(self, key: str, compute: Callable[[QuestionPair], _T]) -> _T:
+        """``compute(self)``, computed once per pair and kept on it under ``key`` (a module's dotted name and
+        the function's): how a module that reads the pair keeps a comparison of the two texts once per pair, as
+        :func:`~paraqd.analysis.terms.cached` keeps a fact once per text. The value is shared by every caller:
+        an immutable one (a tuple, a frozenset) keeps them apart."""
+        if key not in self._computed:
+            self._computed[key] = compute(self)
+        return self._computed[key]
 
     # -- the alignment -------------------------------------------------------------------------------------
 

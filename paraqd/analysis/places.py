@@ -3,8 +3,8 @@
 "Jake brought 6 balloons *to the park*", "she sells cakes for $2 each *in the school's bake sale*", "how many
 plums did Ivan bring home *from the orchard*": the park, the school and the orchard are where things happen, not
 things the answer counts. A number a retelling adds about such a place ("the park has 3 swings", "a school of 450
-students") counts or measures something the problem never computes with: context
-(:mod:`paraqd.analysis.information`).
+students") counts or measures something the problem never computes with (:mod:`paraqd.analysis.information`):
+context (:mod:`paraqd.analysis.context`).
 
 A noun is a place of ``doc`` when every mention of it stands in a prepositional phrase that hangs on a verb (an
 adjunct of the event) or on a noun (where a thing of the event is: "20 candles *in the town's fair*") and none is counted by a number of its own ("on *the 3 shelves*") or spread over by a

@@ -154,7 +154,7 @@ class FindingKind(enum.StrEnum):
                      "problem is the same)",
                      "numbers, units or weekdays about nothing the problem computes with (a setting, a weight in a "
                      "problem about books): a note, reported by the numbers, units and relations checks "
-                     "(paraqd/analysis/information.py)")
+                     "(paraqd/analysis/context.py)")
     COMPARISON_CHANGED = ("comparison_changed", "comparison", (CRITICAL,),
                           "\"{old}\" ({way}) became \"{new}\" ({other way})",
                           "a compared value (or the question) changed from a factor (\"3 times as many\") to a "

@@ -15,7 +15,7 @@ blue one", "one glass" = "a glass"). They still pair with a number of the same v
 A value that disappears is reported as missing, one that appears from nowhere as added, and a missing value
 paired with an added one (in order of position) as changed. An added value about something the problem never
 counts or measures (a weight in a problem about books, a calendar year) is context
-(:mod:`paraqd.analysis.information`): a note (``context_added``, minor), not an addition to the problem. When every value survives, the values must
+(:mod:`paraqd.analysis.context`): a note (``context_added``, minor), not an addition to the problem. When every value survives, the values must
 still count the same things: "5 apples and 3 pears" -> "3 apples and 5 pears" keeps both numbers and both
 nouns but swaps their roles (critical); so does "6 hours on english and 2 hours on chinese" -> "if he studies
 English for 2 hours and Chinese for 6 hours" (the nouns of the two phrases traded). A percentage written as a
@@ -29,10 +29,11 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from ..analysis.asked_quantity import TOTAL, asked_quantity
+from ..analysis.context import context_numbers, repeat_counting_another_thing
 from ..analysis.counted import repeat_counting_other_thing
 from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.holders import added_transfers
-from ..analysis.information import computed_nouns, context_numbers, repeat_counting_another_thing
+from ..analysis.information import computed_nouns
 from ..analysis.measures import counts_back, property_of_part, said_as_list
 from ..analysis.number_forms import made_vague, spelt_out
 from ..analysis.pair import QuestionPair
@@ -275,7 +276,7 @@ class _Tally:
         gone = sorted((self.q_by_key[k] for k in self.missing), key=lambda ms: ms[0].start)
         new = sorted((self.p_by_key[k] for k in self.added), key=lambda ms: ms[0].start)
         findings = []
-        # numbers about things the problem never counts or measures: context, a note (analysis.information)
+        # numbers about things the problem never counts or measures: context, a note (analysis.context)
         asked = asked_quantity(question)
         context = context_numbers(question, paraphrase, new, total_asked=asked is not None and TOTAL in asked.aggregates)
         new = [ms for ms in new if not any(ms is c for c in context)]

@@ -16,7 +16,7 @@ verb (or a verb after a comma) with no subject and no auxiliary of its own: "He 
 from __future__ import annotations
 
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
-from ..analysis.asked_quantity import asked_changes
+from ..analysis.asked_changes import asked_changes
 from ..analysis.asked_shape import shape_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
@@ -163,7 +163,7 @@ class QuestionCheck(Check):
         )
 
 
-#: how a finding names each kind an asked quantity is read as (:func:`~paraqd.analysis.asked_quantity.asked_changes`):
+#: how a finding names each kind an asked quantity is read as (:func:`~paraqd.analysis.asked_changes.asked_changes`):
 #: an aggregate (:data:`~paraqd.analysis.asked_quantity.AGGREGATES`), or what it counts or sums
 _ASKED_NAMES = {"total": "the total", "remaining": "what is left", "difference": "a difference",
                 "each": "a part for each (per item or period)", "initial": "the quantity earlier (at first, before)",
@@ -171,7 +171,7 @@ _ASKED_NAMES = {"total": "the total", "remaining": "what is left", "difference":
                 "amount": "an amount of one quantity"}
 
 
-#: the message of each way an asked quantity changes (:attr:`~paraqd.analysis.asked_quantity.AskedChange.what`;
+#: the message of each way an asked quantity changes (:attr:`~paraqd.analysis.asked_changes.AskedChange.what`;
 #: ``old`` / ``new``: the words listed, ``*_word``: the first of them, ``*_kind``: the aggregate's name)
 _ASKED_CHANGES = {
     "owner": "the question asks about {old}, the paraphrase about {new}, another name of the problem",
@@ -198,7 +198,7 @@ _ASKED_CHANGES = {
 
 def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Finding]:
     """The paraphrase asks for another aggregate of the quantity, for a part of the whole the question
-    asks for, or for another person's (major, :func:`~paraqd.analysis.asked_quantity.asked_changes`; another
+    asks for, or for another person's (major, :func:`~paraqd.analysis.asked_changes.asked_changes`; another
     person only when ``found`` has not said so already)."""
     findings, said = [], set()
     for change in (*asked_changes(pair.question, pair.paraphrase), *shape_changes(pair.question, pair.paraphrase)):

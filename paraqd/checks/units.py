@@ -17,11 +17,11 @@ import re
 from collections import Counter, defaultdict
 
 from ..analysis.asked import asked_unit, find_ask
+from ..analysis.context import context_units
 from ..analysis.counted import changed_bases
 from ..analysis.days import changed_time_points
 from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.holders import added_transfers
-from ..analysis.information import context_units
 from ..analysis.pair import QuestionPair
 from ..analysis.quantities import changed_rates, lost_rates, rate_periods, same_dimension, time_frames
 from ..analysis.quantities import quantities as all_quantities
@@ -256,7 +256,7 @@ def _counted_became_unit(question: QuestionDoc, paraphrase: QuestionDoc, added: 
 
 def _added(question: QuestionDoc, paraphrase: QuestionDoc, p_units, added: list[str]) -> list[Finding]:
     """Units the question does not have: a kind of unit it measures nothing in, about context numbers or
-    nothing, is context (a note: :func:`~paraqd.analysis.information.context_units`); another is added."""
+    nothing, is context (a note: :func:`~paraqd.analysis.context.context_units`); another is added."""
     context = [name for name in added if context_units(question, paraphrase, p_units[name])]
     findings = []
     if context:
