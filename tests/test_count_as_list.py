@@ -33,3 +33,25 @@ def test_a_count_said_as_a_list_of_as_many_is_kept(kept, question, paraphrase):
 ])
 def test_a_list_of_another_size_or_other_things_is_caught(caught, question, paraphrase):
     caught(question, paraphrase)
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # the parser reads the names as conjuncts of "sisters", not as its apposition
+    ("Lia has 4 more pens than Mae. Mae has 9 pens. How many pens does Lia have?",
+     "Two sisters, Lia and Mae, have pens. Mae has 9 pens and Lia has 4 more than Mae. How many pens does Lia "
+     "have?"),
+    ("Mira has 5 more stamps than Theo. Theo has 12 stamps. How many stamps does Mira have?",
+     "Two friends, Mira and Theo, collect stamps. Theo has 12 stamps and Mira has 5 more than Theo. How many "
+     "stamps does Mira have?"),
+    ("Ada ran 3 miles and Ben ran 4 miles. Cy ran 2 miles. How far did they run in all?",
+     "Three runners, Ada, Ben and Cy, went out. Ada ran 3 miles, Ben ran 4 miles and Cy ran 2 miles. How far "
+     "did they run in all?"),
+])
+def test_a_count_of_the_names_that_follow_it_is_kept(kept, question, paraphrase):
+    kept(question, paraphrase)
+
+
+def test_a_count_of_other_people_beside_names_is_caught(caught):
+    caught("Mira has 5 more stamps than Theo. Theo has 12 stamps. How many stamps does Mira have?",
+           "Mira has 5 more stamps than Theo and his two friends, Ana and Bo, together. Theo has 12 stamps. How "
+           "many stamps does Mira have?")

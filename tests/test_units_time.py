@@ -93,7 +93,7 @@ def test_rate_periods_are_read_with_their_period():
     doc = default_analyzer().analyze("Nia sleeps 8 hours per night and jogs 3 days every week. Each hour she reads "
                                      "20 pages. She walks every 15 minutes and at 9 am the next day.")
     assert [(m.text, period) for m, period in rate_periods(doc)] == [
-        ("per night", "night"), ("every week", "week"), ("Each hour", "hour")]
+        ("per night", "day"), ("every week", "week"), ("Each hour", "hour")]  # a night recurs once a day
 
 
 def test_a_rate_counted_per_another_period_is_a_unit_change(checker):

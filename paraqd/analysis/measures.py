@@ -253,7 +253,8 @@ def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
     """Whether a small count names things the text enumerates anyway, so that writing or leaving it out says
     nothing new: after a definite determiner ("all *three* siblings", "the *three* friends") or before a colon that lists them ("*three* kinds of flowers: marigolds, petunias and begonias"),
     and equal to the size of an enumeration in ``doc`` (:func:`enumeration_sizes`); or followed by as many
-    names in apposition ("*four* old friends, Perry, Dana, Charlie and Phil")."""
+    names in apposition ("*four* old friends, Perry, Dana, Charlie and Phil"; "*Two* boys, Jake and Steven, have",
+    which the parser reads as a coordination)."""
     if mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(mention.value):
         return False
     span = doc.span(mention)
@@ -262,6 +263,9 @@ def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
     noun = span[-1].head if span[-1].dep_ == "nummod" else None
     if noun is not None and any(c.dep_ == "appos" and len(c.conjuncts) + 1 == mention.value for c in noun.children):
         return True  # "four old friends, Perry, Dana, Charlie and Phil": the names that follow are counted
+    if noun is not None and noun.i + 1 < len(doc.doc) and doc.doc[noun.i + 1].text == "," and sum(
+            c.pos_ == "PROPN" for c in noun.conjuncts) == mention.value == len(noun.conjuncts):
+        return True  # the same names parsed as conjuncts of the noun: "Two boys, Jake and Steven, have ..."
     before = doc.doc[span.start - 1].lower_ if span.start > span.sent.start else ""
     colon = any(t.text == ":" for t in doc.doc[span.end:min(span.end + 5, span.sent.end)])
     if before not in DEFINITE and not colon:
