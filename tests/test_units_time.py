@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from paraqd.analysis import QuestionPair, analyze, default_analyzer
 from paraqd.analysis.days import changed_time_points, clock_times, months
 from paraqd.analysis.numbers import extract_numbers
-from paraqd.analysis.quantities import rate_periods, time_frames
+from paraqd.analysis.rates import rate_periods, time_frames
 from paraqd.checks import Severity
 from paraqd.resources import spacy_available
 

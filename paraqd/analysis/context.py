@@ -68,7 +68,7 @@ from .measures import (
     unit_of,
 )
 from .quantities import quantities as all_quantities
-from .quantities import rate_periods
+from .rates import rate_periods
 from .terms import token_lemma
 
 #: a calendar year: "in 2019", "since 1998", "of 2021", "2020's"

@@ -342,7 +342,7 @@ def _basis(doc: QuestionDoc, end: int, by_start, units) -> tuple[int | str | Non
 def changed_bases(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, Mention]]:
     """Amounts of one value and unit, written once on each side, whose basis changed: ``(question's words,
     paraphrase's words)`` for "$2 each" -> "$2 per dozen", "40 dollars for a dozen" -> "40 dollars each"
-    (another number of things for the same money). Two units of time are :func:`~.quantities.changed_rates`'."""
+    (another number of things for the same money). Two units of time are :func:`~.rates.changed_rates`'."""
     q_bases, p_bases = amount_bases(question), amount_bases(paraphrase)
     if not q_bases or not p_bases:
         return []

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from .asked import find_ask
 from .document import Mention, QuestionDoc
-from .quantities import quantities, rate_periods
+from .quantities import quantities
+from .rates import rate_periods
 
 if TYPE_CHECKING:
     from .pair import QuestionPair

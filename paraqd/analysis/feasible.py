@@ -4,7 +4,7 @@ week", "75 minutes an hour"); and spans of time that cannot be part of what a qu
 A problem's conditions may be unusual, never impossible: a paraphrase that makes a website run 30 hours a day
 asks a problem without a real answer. :func:`impossible_rates` reads the rates of a text whose amount is a time
 (:func:`~paraqd.analysis.quantities.quantities`) and whose period is a longer unit of time
-(:func:`~paraqd.analysis.quantities.rate_periods`, the period right after the amount: "operates *30 hours a
+(:func:`~paraqd.analysis.rates.rate_periods`, the period right after the amount: "operates *30 hours a
 day*"), and returns those whose amount exceeds the period. The lengths of the units of time are the calendar's
 (a closed class): an amount counts at its shortest (a month 28 days), a period at its longest (a month 31 days).
 
@@ -19,7 +19,8 @@ import re
 
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc
-from .quantities import Quantity, quantities, rate_periods
+from .quantities import Quantity, quantities
+from .rates import rate_periods
 
 _DAY = 86400
 #: the shortest and the longest length of each unit of time, in seconds

@@ -4,9 +4,9 @@
 what TextAttack's ``AttackedText`` or spaCy's ``Doc`` are): the two analysed texts plus *one* word alignment
 of them (:class:`~paraqd.analysis.alignment.TokenAlignment`), and everything the checks compare between the
 texts (renamed terms, words swapped in place, pronouns written as another person, lists changed, the share
-copied), each computed on first use and kept on the pair (:func:`functools.cached_property`). A comparison
-written in a module above this one, which reads the pair and so cannot be read from here, is kept on the pair
-all the same (:meth:`QuestionPair.cached`: :func:`~paraqd.analysis.holders.added_transfers`, which the number
+copied), each computed on first use and kept on the pair (:func:`functools.cached_property`); which term
+became which is :mod:`.renames`'. A comparison written in a module above this one, which reads the pair and so
+cannot be read from here, is kept on the pair all the same (:meth:`QuestionPair.cached`: :func:`~paraqd.analysis.holders.added_transfers`, which the number
 and the unit checks both read). Facts about one text (key terms, counted nouns, the question sentence) live in
 :mod:`.terms` and :mod:`.asked`, once per text.
 
@@ -19,7 +19,6 @@ and the unit checks both read). Facts about one text (key terms, counted nouns, 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -29,14 +28,14 @@ from .alignment import TokenAlignment, is_deletion
 from .counted import Counted, recounted
 from .document import Mention, QuestionDoc
 from .lexicon import default_lexicon
-from .people import added_people, addresses, is_person, reader
+from .people import added_people, is_person
 from .quantities import conversions
+from .renames import Rename, all_words, misspelt, modifier_only, of_tokens, renames
 from .spelling import spelling_variants
 from .terms import (
     PERSONAL,
     Term,
     antecedent,
-    counted_values,
     key_terms,
     noun_lists,
     swap_key,
@@ -45,19 +44,6 @@ from .terms import (
 )
 
 _T = TypeVar("_T")
-
-
-@dataclass(frozen=True)
-class Rename:
-    """A question term replaced by a paraphrase term; ``consistent`` when the old term is gone everywhere;
-    ``same_thing`` says how a word renamed in one place names the same things: ``"synonym"`` (a WordNet
-    counterpart: "shop" -> "store") or ``"measure"`` (one measures the other: "33 pieces of candy" -> "33
-    sweets"); empty otherwise."""
-
-    old: Term
-    new: Term
-    consistent: bool
-    same_thing: str = ""
 
 
 @dataclass(frozen=True)
@@ -165,114 +151,17 @@ class QuestionPair:
 
     @cached_property
     def _renames(self) -> tuple[tuple[Rename, ...], tuple[Term, ...]]:
-        q_terms, p_terms = self.question_terms, self.paraphrase_terms
-        q_words, p_words = _words(self.question), _words(self.paraphrase)
-        # a term whose word is still on the other side in another role ("the *cycling* race" -> "is *cycling*")
-        # was neither lost nor renamed: a rename names a word absent from the side it left
-        lost = [t for k, t in q_terms.items() if len(t.mentions) > len(p_terms[k].mentions if k in p_terms else ())
-                and (k in p_terms or not _said(t, p_words))]
-        new = [t for k, t in p_terms.items() if k not in q_terms and not _said(t, q_words)]
-        subs = self.alignment.substitutions() if lost and new else {}
-        in_place = self._in_place_substitutions() if lost and new else {}
-        renames: list[Rename] = []
-        vanished: list[Term] = []
-        for old in lost:
-            consistent = old.key not in p_terms
-            if consistent:
-                # renamed throughout: the new word took the old one's place (a substitution, a noun counted by
-                # the same number), or it names the same thing (WordNet), or it is a name of the same kind (a
-                # person for a person); otherwise the old word is gone and nothing took its role (a rename pairs
-                # words of the same role)
-                partner = next((n for n in new if n.key in subs.get(old.key, ())), None) or next(
-                    (n for n in new if _same_thing(old.key, n.key)), None) or self._same_role(old, new, renames)
-            else:
-                # renamed in one place while the old word stays: only a word written *in its place* (the words
-                # around it kept) or counting the same number; not a measure of it ("three times as many pairs"
-                # -> "three times the size": the same quantity, measured)
-                partner = next((n for n in new if n.key in in_place.get(old.key, ()) and not _a_measure(n.key)), None)
-            if partner is None:
-                if consistent and not self.misspelt(old):
-                    vanished.append(old)
-                continue
-            new.remove(partner)
-            if not spelling_variants(old.key, partner.key):  # "theater" -> "theatre": the same word
-                renames.append(Rename(old, partner, consistent, "" if consistent else self._same_entity(old, partner)))
-        return tuple(renames), tuple(vanished)
-
-    def _same_role(self, old: Term, new: list[Term], renames: list[Rename]) -> Term | None:
-        """A new term that takes a name's role when nothing took its place: a name of the same kind, or, for
-        a person (:func:`~paraqd.analysis.people.is_person`: the parser's labels of names are unreliable), a
-        new person, else the reader when the paraphrase tells the problem to the reader (or by a narrator) and
-        the question does not ("Marco buys ..." -> "You buy ...")."""
-        if not old.is_name:
-            return None
-        same = next((n for n in new if n.label == old.label), None)
-        if same is not None or not is_person(self.question, old):
-            return same
-        person = next((n for n in new if is_person(self.paraphrase, n)), None)
-        if person is not None:
-            return person
-        you = reader(self.paraphrase)
-        if you is None or addresses(self.question, you.key) or any(r.new.key == you.key for r in renames):
-            return None
-        new.append(you)  # taken from the list by the caller, like any partner
-        return you
+        return renames(self.question, self.paraphrase, self.alignment)
 
     def misspelt(self, term: Term) -> bool:
         """Whether a name gone from the paraphrase was a misspelling of another name of the question that the
-        paraphrase keeps ("Natalie" once for "Natalia", "Manola" for "Manolo"): the same first letter and at
-        most two letters changed (:func:`difflib.SequenceMatcher` ratio >= 0.8)."""
-        if not term.is_name:
-            return False
-        kept = [t for k, t in self.question_terms.items() if t.is_name and k != term.key and k in self.paraphrase_terms]
-        return any(k.key[:1] == term.key[:1] and difflib.SequenceMatcher(None, k.key, term.key).ratio() >= 0.8
-                   for k in kept)
+        paraphrase keeps (:func:`~paraqd.analysis.renames.misspelt`: "Natalie" once for "Natalia")."""
+        return misspelt(self.question, self.paraphrase, term)
 
     def modifier_only(self, term: Term) -> bool:
         """Whether every mention of a question ``term`` only modifies a noun that the paraphrase still has
-        ("*Post-it* notes" -> "sticky notes"): a kind of that thing, not a person or place of the problem."""
-        p_words = _words(self.paraphrase)
-        for m in term.mentions:
-            span = self.question.span(m)
-            tok = None if span is None else span[-1]
-            while tok is not None and tok.dep_ in ("compound", "amod", "punct") and tok.head.i != tok.i \
-                    and tok.head.pos_ in ("NOUN", "PROPN") and tok.head.i > tok.i:
-                tok = tok.head
-            if tok is None or tok.lower_ == m.text.lower() or swap_key(tok) not in p_words:
-                return False
-        return True
-
-    def _in_place_substitutions(self) -> dict[str, set[str]]:
-        """Question lemma -> paraphrase lemmas written in its place: aligned substitutions with the words
-        around them kept (:meth:`aligned_substitutions`) that share no word (a phrase that keeps a word of its
-        own was said again, not substituted: "the number of chipmunks" -> "the chipmunk count"), and the nouns
-        counted by the same number in both texts."""
-        question, paraphrase = self.question, self.paraphrase
-        found: dict[str, set[str]] = {}
-        for i1, i2, j1, j2 in self.aligned_substitutions():
-            new = {swap_key(t) for t in paraphrase.doc[j1:j2] if t.is_alpha}
-            old = {swap_key(t) for t in question.doc[i1:i2] if t.is_alpha}
-            if _said_words(paraphrase.doc[j1:j2]) & _said_words(question.doc[i1:i2]):
-                continue  # the phrase said again in another order ("last her office" -> "supply last")
-            for key in old - new:
-                found.setdefault(key, set()).update(new)
-        p_counted = counted_values(paraphrase)
-        for value, q_noun in counted_values(question).items():
-            if p_counted.get(value, q_noun) != q_noun:
-                found.setdefault(q_noun, set()).add(p_counted[value])
-        return found
-
-    def _same_entity(self, old: Term, new: Term) -> str:
-        """How ``new`` names the things ``old`` names: ``"synonym"`` (a WordNet counterpart), ``"measure"`` (the
-        "of" phrase of one names the other or a counterpart of it: "33 *pieces* of candy" -> "33 *sweets*",
-        "4 *trees*" -> "4 *rows* of trees"), or ``""``."""
-        if any(_same_thing(old.key, form) for form in _compound_forms(self.paraphrase, new)):
-            return "synonym"  # "pastries" -> "baked goods" (WordNet's "baked_goods")
-        q_of = _of_objects(self.question, old)
-        p_of = _of_objects(self.paraphrase, new)
-        if any(_same_thing(o, new.key) for o in q_of) or old.key in p_of:
-            return "measure"
-        return ""
+        ("*Post-it* notes" -> "sticky notes"; :func:`~paraqd.analysis.renames.modifier_only`)."""
+        return modifier_only(self.question, self.paraphrase, term)
 
     @property
     def renames(self) -> tuple[Rename, ...]:
@@ -395,8 +284,8 @@ class QuestionPair:
             # nothing; an item the paraphrase still names elsewhere (a list the parse read across a clause,
             # "have white *spots*, how many ... mushrooms") is not left out
             added = tuple(t.text for t in p_items if not _forms(t) & q_words
-                          and not any(_forms(o) & q_forms for o in _of_tokens(t)))
-            p_all = _words(self.paraphrase)
+                          and not any(_forms(o) & q_forms for o in of_tokens(t)))
+            p_all = all_words(self.paraphrase)
             dropped = tuple(t.text for t in q_items if not _forms(t) & p_forms and not _forms(t) & sentence
                             and not _forms(t) & p_all)
             if added or dropped:
@@ -404,32 +293,6 @@ class QuestionPair:
                 changes.append(ListChange(", ".join(f'"{t.text}"' for t in q_items),
                                           ", ".join(f'"{t.text}"' for t in p_items), added, dropped))
         return tuple(changes)
-
-
-def _words(doc) -> frozenset[str]:
-    """Every alphabetic word of ``doc``, lower-cased, as written and as its lemma."""
-    return frozenset(w for t in doc.doc if t.is_alpha for w in (t.lower_, (t.lemma_ or t.text).lower()))
-
-
-def _said(term: Term, words: frozenset[str]) -> bool:
-    """Whether ``words`` hold ``term``, by its key or as one of its mentions is written."""
-    return term.key in words or any(m.text.lower() in words for m in term.mentions)
-
-
-def _same_thing(a: str, b: str) -> bool:
-    """Whether ``b`` may say ``a``: a WordNet counterpart (:meth:`~paraqd.analysis.lexicon.Lexicon.counterpart`)
-    or, without WordNet, the same word spelt the British or the American way."""
-    lexicon = default_lexicon()
-    if lexicon is None:
-        return spelling_variants(a, b)
-    return bool(lexicon.counterpart(a, b))
-
-
-def _a_measure(word: str) -> bool:
-    """Whether the noun ``word``'s most frequent sense is an attribute in WordNet (size, distance, number,
-    length, weight: ``noun.attribute``)."""
-    lexicon = default_lexicon()
-    return lexicon is not None and lexicon.kinds(word)[:1] == ("attribute",)
 
 
 def _related(a: str, b: str) -> bool:
@@ -440,40 +303,6 @@ def _related(a: str, b: str) -> bool:
     if lexicon is None:
         return spelling_variants(a, b)
     return bool(lexicon.counterpart(a, b) or lexicon.counterpart(b, a))
-
-
-def _compound_forms(doc, term: Term) -> set[str]:
-    """``term``'s key, and the compounds its mentions make with the word before them ("baked_goods")."""
-    forms = {term.key}
-    for m in term.mentions:
-        span = doc.span(m)
-        if span is not None and span[0].i > 0 and span[0].nbor(-1).is_alpha:
-            forms.update(f"{span[0].nbor(-1).lower_}_{word}" for word in (term.key, m.text.lower()))
-    return forms
-
-
-#: the parts of speech of function words: a phrase that keeps only those ("of", "in") is still substituted
-_FUNCTION_POS = frozenset({"ADP", "DET", "PRON", "CCONJ", "SCONJ", "AUX", "PART", "PUNCT", "NUM", "SPACE"})
-
-
-def _said_words(tokens) -> set[str]:
-    """The lemmas of the words of ``tokens`` that say something (no function words)."""
-    return {swap_key(t) for t in tokens if t.is_alpha and t.pos_ not in _FUNCTION_POS}
-
-
-def _of_tokens(tok) -> list:
-    """The objects of ``tok``'s "of" phrases ("a group of *goats*")."""
-    return [o for prep in tok.children if prep.lower_ == "of" for o in prep.children if o.dep_ == "pobj"]
-
-
-def _of_objects(doc, term: Term) -> set[str]:
-    """The lemmas of the "of" objects of ``term``'s mentions ("pieces of *candy*")."""
-    found = set()
-    for m in term.mentions:
-        span = doc.span(m)
-        for tok in span or ():
-            found.update(swap_key(o) for o in _of_tokens(tok))
-    return found
 
 
 def _forms(tok) -> set[str]:

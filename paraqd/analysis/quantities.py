@@ -13,6 +13,7 @@ Ordinals never make quantities of their own value ("the first month" is one mont
 to a pint expression (:attr:`~paraqd.analysis.units.Unit.pint_expression`) and defines what pint does not
 know (currencies, from ``units.json``'s ``pint_definitions``). So ``10 years`` equals ``a decade``,
 ``7 days`` ``a week``, ``2 hours`` ``120 minutes``, and ``2 hours`` differs from ``2 minutes``.
+Rates (the period a number is counted per) and time frames are :mod:`paraqd.analysis.rates`'.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .document import Mention, NumberMention, QuestionDoc, UnitMention
+from .document import NumberMention, QuestionDoc, UnitMention
 from .units import Unit
 
 #: characters allowed between a number and its unit ("750m", "200 km", "20-kilometre")
@@ -155,179 +156,6 @@ def _compound(text: str, found: list[Quantity]) -> tuple[Quantity, ...]:
         out.append(big)
         i += 1
     return tuple(out)
-
-
-#: determiners that make a unit of time a rate's period: "$10 an hour", "each hour he gets 50 visits"
-_RATE_DETERMINERS = frozenset({"a", "an", "each", "every", "per"})
-#: the parts of a day recur once a day ("every night": a rate per day), the days of the week once a week
-_DAILY = {part: "day" for part in ("morning", "afternoon", "evening", "night", "bedtime")} | {
-    day: "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")}
-_FRAMES_KEY = "paraqd.analysis.time_frames"
-#: words that make a period a shift in time ("a day before the party", "a week after", "a month later")
-_SHIFTS = frozenset({"before", "after", "later", "earlier", "ago", "prior"})
-
-
-def time_frames(doc: QuestionDoc) -> frozenset[int]:
-    """The starts of ``doc``'s units of time that name *when* something happens, not an amount the problem
-    computes with: "one day he woke up late", "within a week", "a week later", "as the day progresses", "this
-    week", "for months", "a day before the party". A unit of time is an amount when it measures a number ("3
-    days", "the first 20 days"), is a rate's period (an adverb, "per day", "/hour", or "a/an/each/every" + unit modifying a verb or
-    a number: "$10 an hour", "each hour he gets 50 visits"), or is the object of a verb ("it takes a week")."""
-    if doc.doc is None:
-        return frozenset()
-    cached = doc.doc.user_data.get(_FRAMES_KEY)
-    if cached is not None:
-        return cached
-    # "one day he woke up late": "one" as a determiner counts no amount
-    measuring = {q.unit.start for quantity in quantities(doc) for q in (quantity, *quantity.parts)
-                 if q.number is not None and q.number.text.lower() != "one"}
-    by_start = {tok.idx: tok for tok in doc.doc}
-    frames = set()
-    for unit in doc.units:
-        tok = by_start.get(unit.start)
-        if unit.category != "Time" or unit.adverb or unit.start in measuring or tok is None:
-            continue
-        last = doc.span(unit)
-        tok = last.root if last is not None else tok
-        before = doc.text[:unit.start].rstrip()
-        if before.endswith("/") or re.search(r"(?<![A-Za-z])per$", before, re.IGNORECASE):
-            continue
-        determiners = {c.lower_ for c in tok.children if c.dep_ in ("det", "advmod", "quantmod", "nummod")}
-        shift = any(c.lower_ in _SHIFTS for c in tok.children)  # "a day before the party": when, not how often
-        if (tok.dep_ == "npadvmod" and determiners & _RATE_DETERMINERS and tok.head.pos_ not in ("ADV", "ADJ")
-                and not shift):
-            continue
-        if tok.dep_ == "dobj":
-            continue
-        frames.add(unit.start)
-    result = frozenset(frames)
-    doc.doc.user_data[_FRAMES_KEY] = result
-    return result
-
-
-_RATES_KEY = "paraqd.analysis.rate_periods"
-#: words that say a number is a total, not a rate ("120 cups in total")
-_TOTAL = re.compile(r"(?:in[ ]+)?(?:total|all|altogether|all[ ]+together|overall|combined)", re.IGNORECASE)
-
-
-def _period(unit_name: str) -> str:
-    """The period a rate in ``unit_name`` is counted per: a compound unit's denominator ("foot per second" ->
-    "second"), else the unit itself."""
-    return unit_name.rpartition(" per ")[2]
-
-
-def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
-    """The rate periods of ``doc`` by start: ``(the words, the period)`` (see :func:`rate_periods`)."""
-    markers: dict[int, tuple[Mention, str]] = {}
-    for unit in doc.units:
-        before = doc.text[:unit.start].rstrip()
-        per = re.search(r"(?:(?<![A-Za-z])per|/)$", before, re.IGNORECASE)
-        if unit.adverb or per:
-            start = per.start() if per else unit.start
-            markers[start] = (Mention(start, unit.end, doc.text[start:unit.end]), _period(unit.unit.name))
-    for tok in doc.doc:
-        det = next((c for c in tok.children if c.lower_ in _RATE_DETERMINERS and c.i < tok.i), None)
-        rate = det is not None and tok.head.pos_ not in ("ADV", "ADJ") and (
-            tok.dep_ == "npadvmod" or (tok.dep_ == "dobj" and det.lower_ in ("each", "every")))  # "$12 each shift"
-        rate = rate or (tok.dep_ == "pobj" and tok.head.lower_ == "per")
-        if not rate or tok.pos_ not in ("NOUN", "PROPN") or (det is None and tok.head.idx in markers):
-            continue
-        nxt = doc.doc[tok.i + 1] if tok.i + 1 < len(doc.doc) else None
-        if any(c.dep_ == "nummod" for c in tok.children) or (nxt is not None and nxt.lower_ == "of"):
-            continue  # a period of its own amount ("every 15 minutes", "every quarter of an hour"): a quantity
-        first = det if det is not None else tok.head
-        unit = next((u for u in doc.units if u.start <= tok.idx < u.end), None)
-        end = unit.end if unit is not None else tok.idx + len(tok.text)
-        if first.idx not in markers:
-            period = _period(unit.unit.name) if unit is not None else tok.lemma_.lower()
-            markers[first.idx] = (Mention(first.idx, end, doc.text[first.idx:end]), _DAILY.get(period, period))
-    return markers
-
-
-def rate_periods(doc: QuestionDoc) -> tuple[tuple[Mention, str], ...]:
-    """The rate periods of ``doc``, in order: ``(the words, the period)``, the period a unit's name or a noun's
-    lemma ("$12 in tips each hour": ``("each hour", "hour")``; "$1.5 per driveway": ``("per driveway",
-    "driveway")``; a part of the day recurs once a day, a weekday once a week: ``("every night", "day")``,
-    ``("every Monday", "week")``). A period is a rate's: an adverb ("daily"), "per X", "/X", or "a/an/each/every X" modifying a
-    verb or a number ("each hour he gets 50 visits"), never one with its own amount ("every 15 minutes")."""
-    if doc.doc is None:
-        return ()
-    cached = doc.doc.user_data.get(_RATES_KEY)
-    if cached is None:
-        cached = tuple(m for _, m in sorted(_rate_markers(doc).items()))
-        doc.doc.user_data[_RATES_KEY] = cached
-    return cached
-
-
-def lost_rates(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, str]]:
-    """The rates of time of ``question`` whose period the paraphrase no longer says at all ("chops 2 trees *every
-    day*" -> "chops 2 trees"): ``(the question's words, the period)``. A period is still said by a rate of the
-    paraphrase (:func:`rate_periods`: "daily", "a day", "each day", "every night"), or by the period's name after
-    a determiner or "per" ("in *a* day", "on *each* day", "*one* day's"); a period named only with its own number
-    ("in 30 days") is no rate. Periods that are no unit of time ("per driveway") are items, not rates."""
-    kept = {period for _, period in rate_periods(paraphrase)}
-    lost = []
-    for mention, period in rate_periods(question):
-        unit = next((u for u in question.units if u.start <= mention.end - 1 < u.end), None)
-        if unit is None or unit.category != "Time" or period in kept or _describes_noun(question, unit):
-            continue
-        if re.search(rf"\b(?:a|an|one|each|every|per|single)\s+(?:of\s+the\s+)?(?:[a-z]+\s+)?{re.escape(period)}s?\b",
-                     paraphrase.text, re.IGNORECASE) or _every_amount(paraphrase, unit):
-            continue
-        lost.append((mention, period))
-    return lost
-
-
-def _describes_noun(doc: QuestionDoc, unit: UnitMention) -> bool:
-    """Whether a rate word is an adjective of a noun ("his *weekly* average"): it names a thing, no rate."""
-    span = doc.span(unit)
-    return span is not None and span[-1].dep_ == "amod"
-
-
-def _every_amount(doc: QuestionDoc, unit: UnitMention) -> bool:
-    """Whether ``doc`` says a period of one ``unit`` as "every"/"each" and an amount of another unit ("every
-    seven days" for "a week")."""
-    for quantity in quantities(doc):
-        if quantity.number is not None and re.search(r"\b(?:every|each|per)\s*$", doc.text[:quantity.number.start],
-                                                     re.IGNORECASE) and same_quantity(
-                quantity.value, quantity.unit.unit, 1, unit.unit):
-            return True
-    return False
-
-
-def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,
-                  substitutions: list[tuple[int, int, int, int]]) -> list[tuple[Mention, Mention]]:
-    """Rates whose period was written in place as another ("50 visits each hour" -> "50 visits each day",
-    "$12 in tips each hour" -> "each shift"): an edit in place (token ranges ``(i1, i2, j1, j2)``, e.g.
-    :meth:`~paraqd.analysis.pair.QuestionPair.aligned_substitutions`) inside a rate period of each text, the two
-    periods different and at least one of them a unit; or a whole rate per a unit written in place of words that
-    say a total ("120 cups in total" -> "120 cups per day"), or the other way. ``(question's period, paraphrase's period)`` each."""
-    q_rates, p_rates = rate_periods(question), rate_periods(paraphrase)
-    if not q_rates or not p_rates:
-        return []
-    unit_names = {u.unit.name for u in (*question.units, *paraphrase.units)}
-    found = []
-    for i1, i2, j1, j2 in substitutions:
-        if i1 == i2 or j1 == j2:
-            continue
-        q_span, p_span = question.doc[i1:i2], paraphrase.doc[j1:j2]
-        q_rate = next((r for r in q_rates if r[0].start < q_span.end_char and q_span.start_char < r[0].end), None)
-        p_rate = next((r for r in p_rates if r[0].start < p_span.end_char and p_span.start_char < r[0].end), None)
-        if q_rate is None and p_rate is None:
-            continue
-        if q_rate is None or p_rate is None:  # "120 cups in total" -> "120 cups per day": a total made a rate
-            rate, span, other = (q_rate, q_span, p_span) if q_rate else (p_rate, p_span, q_span)
-            if (rate[1] in unit_names and span.start_char <= rate[0].start and rate[0].end <= span.end_char
-                    and _TOTAL.fullmatch(other.text)):
-                found.append((q_rate[0] if q_rate else _mention(question, q_span),
-                              p_rate[0] if p_rate else _mention(paraphrase, p_span)))
-        elif q_rate[1] != p_rate[1] and (q_rate[1] in unit_names or p_rate[1] in unit_names):
-            found.append((q_rate[0], p_rate[0]))
-    return found
-
-
-def _mention(doc: QuestionDoc, span) -> Mention:
-    return Mention(span.start_char, span.end_char, doc.text[span.start_char:span.end_char])
 
 
 # ------------------------------------------------------------------------------------------------ pint

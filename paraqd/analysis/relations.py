@@ -347,7 +347,7 @@ def lost_in_place(pair: QuestionPair, lexicon: RelationLexicon) -> list[tuple[Me
     if pair.copied_share >= NEAR_COPY:  # a free rewording leaves words out all the time
         for i1, i2 in pair.deletions_in_place():
             regions.add((i1, i2, pair.paraphrase_position(i1)))
-    # "every day" -> "a day": the period of a rate, whose loss the unit check reads (quantities.lost_rates)
+    # "every day" -> "a day": the period of a rate, whose loss the unit check reads (rates.lost_rates)
     periods = {i for u in question.units if u.category == "Time" for i in range(u.start, u.end)}
     for i1, i2, j1 in sorted(regions):
         for tok in question.doc[i1:i2]:

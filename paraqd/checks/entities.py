@@ -14,7 +14,8 @@ from __future__ import annotations
 from ..analysis.days import in_relative_reference
 from ..analysis.document import QuestionDoc
 from ..analysis.lexicon import default_lexicon
-from ..analysis.pair import QuestionPair, Rename
+from ..analysis.pair import QuestionPair
+from ..analysis.renames import Rename
 from ..analysis.replacements import DISTINCTION, RELATION, THING, kind_changes
 from ..analysis.wording import information_words
 from .base import Check

@@ -81,7 +81,7 @@ class FindingKind(enum.StrEnum):
                     "a unit gone (minor for a period of time that measured no number)")
     RATE_MISSING = ("rate_missing", "units", (MAJOR,), "{rate} is gone: the number is no longer counted per {period}",
                     "the period of a rate of time left out (\"chops 2 trees every day\" -> \"chops 2 trees\"), "
-                    "`paraqd/analysis/quantities.py`")
+                    "`paraqd/analysis/rates.py`")
     UNIT_ADDED = ("unit_added", "units", (MAJOR, MINOR), "the unit {unit} is not in the question",
                   "a unit the question does not have (minor for a period of time that measures no number)")
     UNIT_DETACHED = ("unit_detached", "units", (MAJOR,), "{quantity} lost its unit (\"{number}\")",

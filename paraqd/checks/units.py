@@ -23,8 +23,9 @@ from ..analysis.days import changed_time_points
 from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.holders import added_transfers
 from ..analysis.pair import QuestionPair
-from ..analysis.quantities import changed_rates, lost_rates, rate_periods, same_dimension, time_frames
 from ..analysis.quantities import quantities as all_quantities
+from ..analysis.quantities import same_dimension
+from ..analysis.rates import changed_rates, lost_rates, rate_periods, time_frames
 from ..analysis.terms import quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
@@ -38,7 +39,7 @@ def quantities(doc: QuestionDoc) -> list[tuple[float, UnitMention]]:
 
 def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc) -> Severity:
     """Major; minor for a unit that measures nothing in ``doc`` (no number, no rate: "the next day", "in
-    hours"; a time frame, :func:`~paraqd.analysis.quantities.time_frames`: "one day he woke up late") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
+    hours"; a time frame, :func:`~paraqd.analysis.rates.time_frames`: "one day he woke up late") when it is a period of time or still part of a compound unit of ``other`` ("how many miles"
     gone, "miles per hour" kept)."""
     name = mentions[0].unit.name
     ask = find_ask(doc)
