@@ -23,8 +23,9 @@ aggregate, the owner, the days, the asked noun) and returns what the paraphrase 
 - **a part of the whole**: the question asks for the whole (an aggregate "in all", "all the shirts", or a
   group: "they", "both") and the paraphrase, with no total, names only some of the story's people or days
   ("how much do *they* spend in all" -> "how much does *Teddy* spend"; "how many kilometers did she ride in
-  total" -> "... on *Thursday*"). Naming every one of them ("how much do Robert and Teddy spend") is the
-  same whole.
+  total" -> "... on *Thursday*"), or some of the names the question joins as its owner ("how many pages did
+  *Ruth and Omar* read in total" -> "how many pages did *Omar* read"). Naming every one of them ("how much do
+  Robert and Teddy spend") is the same whole.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from .days import WEEKDAYS
 from .directions import LOSS, verb_direction
 from .document import Mention, QuestionDoc
 from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
-from .predicates import kept_for_moved, other_predicate
+from .predicates import held_for_act, kept_for_moved, other_predicate
 from .terms import LIGHT_NOUNS, token_mention
 
 
@@ -82,7 +83,8 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
         a, b = swapped[0]
         changes.append(AskedChange("aggregate", (q_only[a],), (p_only[b],), a, b))
     for found in (_difference_lost(paraphrase, q, p), _remainder_to_moved(question, paraphrase, q, p),
-                  _part_of_whole(question, q, p), _other_owner(question, paraphrase, q, p),
+                  _part_of_whole(question, paraphrase, q, p),
+                  _other_owner(question, paraphrase, q, p),
                   _other_story_predicate(question, paraphrase, q, p),
                   _other_property(question, paraphrase, q, p) or _other_thing(question, paraphrase, q, p)
                   or _count_to_money(question, paraphrase, q, p)):
@@ -152,6 +154,8 @@ def _other_story_predicate(question: QuestionDoc, paraphrase: QuestionDoc, q: As
     q_toks, q_main = clause_tokens(question, q.ask)
     p_toks, p_main = clause_tokens(paraphrase, p.ask)
     lost, taken = other_predicate(question, q.ask.clause or q.ask.sentence, q_toks, q_main, paraphrase, p_toks, p_main)
+    if not lost and not {REMAINING, NOW, TOTAL} & set(p.aggregates):
+        lost, taken = held_for_act(question, q.ask.clause or q.ask.sentence, q_toks, q_main, p_toks, p_main, q.ask.noun)
     if lost:
         return AskedChange("predicate", tuple(lost), tuple(taken), "predicate", "predicate")
     lost, kept = kept_for_moved(question, q.ask.clause or q.ask.sentence, q_toks, q_main, p_toks, p_main,
@@ -174,10 +178,12 @@ def _other_owner(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantit
     return AskedChange("owner", tuple(lost.values()), tuple(new.values()), "owner", "owner")
 
 
-def _part_of_whole(question: QuestionDoc, q: AskedQuantity, p: AskedQuantity) -> AskedChange | None:
+def _part_of_whole(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                   p: AskedQuantity) -> AskedChange | None:
     """The question asks for a whole (a total, "all", or a group) and the paraphrase, with no total and no
     group, names only some of the story's people or days."""
     whole = q.aggregates.get(TOTAL) or q.group
+    p_words = {t.lower_ for t in paraphrase.doc}
     if whole is None or TOTAL in p.aggregates or p.group is not None:
         return None
     story_names = _story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
@@ -186,7 +192,26 @@ def _part_of_whole(question: QuestionDoc, q: AskedQuantity, p: AskedQuantity) ->
         new = {k: m for k, m in named.items() if k not in q_named and k in story}
         if new and len(set(named) & story) < len(story):
             return AskedChange("part", (whole,), tuple(new.values()), "whole", "part")
+    # the question names the whole group ("did *Ruth and Omar* read in total"), the paraphrase some of it
+    # ("did *Omar* read"), the others still in its story (not renamed)
+    members = _joined_subject(question, q)
+    p_toks, p_main = clause_tokens(paraphrase, p.ask)
+    kept = {t.lower_: token_mention(t) for t in p_toks if t.i in p_main and t.lower_ in members}
+    if len(members) > 1 and members <= story_names and kept and len(kept) < len(members) and members <= p_words:
+        return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
     return None
+
+
+def _joined_subject(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:
+    """The lower-cased names joined by "and" among the words of the asking clause that say the asked quantity
+    ("did *Ruth and Omar* read", read from the words: the parser often splits such a subject), or an empty set."""
+    toks, main = clause_tokens(doc, aq.ask)
+    words = [t for t in toks if t.i in main]
+    for k, tok in enumerate(words[1:-1], start=1):
+        before, after = words[k - 1], words[k + 1]
+        if tok.lower_ == "and" and before.pos_ == "PROPN" and after.pos_ == "PROPN":
+            return {before.lower_, after.lower_}
+    return set()
 
 
 def _other_property(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,

@@ -59,6 +59,9 @@ _CONDITION_DEPS = frozenset({"advcl"})
 #: units" asks), not an aggregate said against another
 _COUNT_NOUNS = frozenset({"number", "amount", "count"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+#: subordinators that compare inside the asked quantity rather than open a condition ("how many more cakes
+#: *than* pastries did he sell", which the parser may read with "than" as a clause's marker)
+_COMPARING_MARKS = frozenset({"than", "as"})
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,8 @@ def clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
     span = doc.span(clause)
     if span is None:
         return [], set()
-    cut = next((t.i for t in span if t.dep_ == "mark" and t.i > span.start), span.end - 1)
+    cut = next((t.i for t in span if t.dep_ == "mark" and t.i > span.start and t.lower_ not in _COMPARING_MARKS),
+               span.end - 1)
     main = {t.i for t in span if t.i <= cut}
     for tok in span:
         if tok.dep_ in _CONDITION_DEPS and tok.head.i in main and tok.head.i != tok.i:

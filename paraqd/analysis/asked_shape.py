@@ -1,7 +1,8 @@
-"""The shape of the asked quantity: a difference or an amount, counted per what, one person's or a group's.
+"""The shape of the asked quantity: a difference or an amount, counted per what, one item or all of them, one
+person's or a group's.
 
 :mod:`.asked_quantity` reads the aggregate, the owner and the days of the asked quantity (:mod:`.asked_changes`
-compares them); three more parts of its information are read here from the asking clause's grammar, and
+compares them); more parts of its information are read here from the asking clause's grammar, and
 compared across a pair by :func:`shape_changes`:
 
 - **a difference or an amount.** "How many more pages did he read on Saturday *than* on Sunday" asks for the
@@ -18,13 +19,19 @@ compared across a pair by :func:`shape_changes`:
 - **one person's or a group's.** "How many marbles does Lina have" asks for one person's quantity; "how many
   do *they* / *the two children* have" for a group's, the problem naming more than one person. The group
   must be the subject of the asking clause ("how many of them does she have" counts things); a paraphrase that
-  still names the question's person ("do Omar and Lina have") asks for that person too, and "you" for the
+  still names the question's person elsewhere asks for that person too, unless the group is that person joined
+  with another ("how much does Carrie pay" -> "how much do *Carrie and her mom* pay"), and "you" for the
   asked person in a retelling is that person;
 - **when.** "How old is Mara *now*" asks for the state now; "how old will Mara be *in 4 years*" (or "*3 months
   ago*", "*4 years from now*", "*after 5 months*") for the state at another time point. One question saying
   "now" ("currently", "presently") and the other a time point shifted from it by a number of a unit of time
   ask for two states. A shifted time point against a question that says no time at all is not compared: the
   question may have said it before its asking clause ("After 5 months, what will it weigh?");
+- **one item or all of them.** "How much more does *a* t-shirt cost than *a* jersey" asks for what one item
+  says (a singular noun with "a", "an" or "one"); "how much more money did the shop make from the *t-shirts*"
+  for all the items the story counts ("sold 157 t-shirts"): the paraphrase names the thing only in the plural,
+  with no "each", "every" or "per", and not as the subject of its clause ("how much more do t-shirts cost"
+  says what each costs);
 - **kept or moved.** "How much does Lucy *save*" / "how much does Tom *keep*" asks for what stays with its
   holder (a retaining verb, WordNet's ``keep.v.03``: :func:`~paraqd.analysis.predicates.retains`); "how much
   does Lucy *pay*" / "... *spend*" for what an act moves away (:func:`~paraqd.analysis.directions.verb_direction`),
@@ -72,13 +79,14 @@ _SHIFT_ADVERBS = frozenset({"ago", "later", "hence", "from"})
 def shape_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedChange]:
     """What the paraphrase's question asks for instead of the question's, in the shape of the quantity (see the
     module docstring): ``what`` is "amount" (a difference for an amount or back), "per" (the counted thing made
-    the unit of a part per item, or back) or "group" (one person's quantity for a group's)."""
+    the unit of a part per item, or back), "one" (one item's quantity for all the items the story counts),
+    "group" (one person's quantity for a group's), "when" or "spent"."""
     q, p = asked_quantity(question), asked_quantity(paraphrase)
     if q is None or p is None:
         return []
     found = (_difference_changed(question, paraphrase, q, p), _per_item_changed(question, paraphrase, q, p),
              _group_for_one(question, paraphrase, q, p), _other_time(question, paraphrase, q, p),
-             _spent_for_kept(question, paraphrase, q, p))
+             _spent_for_kept(question, paraphrase, q, p), _one_for_all(question, paraphrase, q, p))
     return [change for change in found if change is not None]
 
 
@@ -195,7 +203,7 @@ def _group_subject(doc: QuestionDoc, aq: AskedQuantity):
         if tok.i not in main or tok.dep_ not in _SUBJECT_DEPS:
             continue
         kids = list(tok.children)
-        if tok.lower_ in _GROUP_SUBJECTS or any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in kids):
+        if tok.lower_ in _GROUP_SUBJECTS or any(c.dep_ == "conj" and c.pos_ in ("PROPN", "NOUN") for c in kids):
             return tok
         if tok.tag_ in ("NNS", "NNPS") and any(
                 (c.dep_ == "nummod" and c.like_num and c.lower_ not in ("1", "one"))
@@ -207,24 +215,38 @@ def _group_subject(doc: QuestionDoc, aq: AskedQuantity):
     return None
 
 
+def _members(subject) -> set[str]:
+    """The lower-cased words of the people a coordinated subject joins ("*Carrie* and her *mom*")."""
+    if not any(c.dep_ == "conj" for c in subject.children):
+        return set()
+    return {t.lower_ for t in subject.subtree if t.dep_ in ("conj", "nsubj", "nsubjpass") or t.i == subject.i}
+
+
 def _group_for_one(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
                    p: AskedQuantity) -> AskedChange | None:
     """The question asks for one named person's quantity, the paraphrase, no longer naming that person in its
     question, for a group's, the problem naming more than one person."""
-    if len(q.owners) != 1 or q.group is not None or TOTAL in q.aggregates:
+    if len(q.owners) != 1 or q.group is not None or TOTAL in q.aggregates or DIFFERENCE in q.aggregates:
         return None
     key, owner = next(iter(q.owners.items()))
-    if key in p.names:
-        return None
-    clause = q.ask.clause or q.ask.sentence
-    story = {t.lower_ for t in question.doc if t.pos_ == "PROPN" and t.is_alpha
-             and not clause.start <= t.idx < clause.end}
-    if len(story | {key}) < 2:
+    if _group_subject(question, q) is not None:  # "did *Mell and her friends* pay": a group asked already
         return None
     group = _group_subject(paraphrase, p)
-    if group is None:
+    # the person still named in the paraphrase's question asks for that person, unless the group the
+    # question's subject is joins that person with another ("do *Carrie and her mom* pay")
+    if group is None or _compares(paraphrase, p):
         return None
+    if key not in _members(group):
+        if key in p.names:
+            return None
+        clause = q.ask.clause or q.ask.sentence
+        story = {t.lower_ for t in question.doc if t.pos_ == "PROPN" and t.is_alpha
+                 and not clause.start <= t.idx < clause.end}
+        if len(story | {key}) < 2:
+            return None
     span = paraphrase.doc[group.left_edge.i:group.i + 1] if group.tag_ in ("NNS", "NNPS") else None
+    if _members(group):  # "Liam and his sister"
+        span = paraphrase.doc[group.left_edge.i:group.right_edge.i + 1]
     new = token_mention(group) if span is None else Mention(span.start_char, span.end_char, span.text)
     return AskedChange("group", (owner,), (new,), "one", "group")
 
@@ -288,3 +310,49 @@ def _spent_for_kept(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuan
         return None
     return AskedChange("spent", tuple(token_mention(t) for t in kept), tuple(token_mention(t) for t in moved),
                        REMAINING, "moved")
+
+
+
+#: determiners and numerals that make a singular noun one item ("*a* t-shirt", "*one* ticket")
+_ONE_ITEM = frozenset({"a", "an", "one"})
+
+
+def _one_word(noun):
+    """The "a", "an" or "one" that makes ``noun`` one item: its determiner or numeral, or the word just before it
+    ("*a* pen cost", which the parser may read as a compound), else ``None``."""
+    before = noun.doc[noun.i - 1] if noun.i > 0 else None
+    return next((c for c in noun.children if c.dep_ in ("det", "nummod") and c.lower_ in _ONE_ITEM),
+                before if before is not None and before.lower_ in _ONE_ITEM else None)
+
+
+def _nouns_in(doc: QuestionDoc, aq: AskedQuantity) -> list:
+    """The common nouns among the asking clause's words that say the asked quantity."""
+    toks, main = clause_tokens(doc, aq.ask)
+    return [t for t in toks if t.i in main and t.pos_ == "NOUN"]
+
+
+def _one_for_all(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                 p: AskedQuantity) -> AskedChange | None:
+    """The question asks about one item ("*a* t-shirt"), the paraphrase, with no part per item, about the same
+    thing in the plural, not as its subject ("from the *t-shirts*"), the story counting more than one of it."""
+    if _per_items(paraphrase, p):
+        return None
+    ones = {token_lemma(t): t for t in _nouns_in(question, q) if t.tag_ == "NN" and _one_word(t) is not None}
+    p_nouns = _nouns_in(paraphrase, p)
+    if any(t.tag_ == "NNS" and t.dep_ in _SUBJECT_DEPS for t in p_nouns):  # "how much more do t-shirts cost"
+        return None
+    # the thing compared against ("... than *pens*") stands where its counterpart does; a noun with its number
+    # ("sold *19 jerseys*") states a fact of the story, it asks nothing
+    p_nouns = [t for t in p_nouns if not (t.dep_ == "pobj" and t.head.lower_ in ("than", "as"))
+               and not any(c.dep_ == "nummod" for c in t.children)]
+    p_ones = {token_lemma(t) for t in _nouns_in(paraphrase, p) if _one_word(t) is not None}
+    _toks, main = clause_tokens(question, q.ask)
+    counted = {token_lemma(t) for t in question.doc if t.i not in main and t.tag_ == "NNS"
+               and any(c.dep_ == "nummod" for c in t.children)}
+    for key, one in ones.items():
+        same = [t for t in p_nouns if token_lemma(t) == key]
+        if key in counted and key not in p_ones and same and all(t.tag_ == "NNS" for t in same):
+            start = _one_word(one).idx
+            old = Mention(start, one.idx + len(one), question.text[start:one.idx + len(one)])
+            return AskedChange("one", (old,), (token_mention(same[0]),), "one", "all")
+    return None

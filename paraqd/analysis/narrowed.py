@@ -134,6 +134,11 @@ def asked_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Part]:
     if not p_asked or not q_asked or question.doc is None:
         return []
     q_nouns = {token_lemma(w.token) for w in q_asked if w.modifies is None}
+    # the noun the question's asking clause counts ("how many more *games* does Katie have than ..."), where the
+    # asked things read the clause's subject
+    ask = find_ask(question)
+    if ask is not None and ask.noun is not None:
+        q_nouns.add(ask.noun)
     q_modifiers = {(token_lemma(w.modifies), token_lemma(w.token)) for w in q_asked if w.modifies is not None}
     found = []
     for word in p_asked:

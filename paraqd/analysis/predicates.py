@@ -22,6 +22,12 @@ read as a change:
 - the auxiliaries used as main verbs ("be", "have", "do": "how many books do they *have* to read"), which
   name no act of the story.
 
+The story is every word outside the words of the asking clause that say the asked quantity: a condition of
+the asking sentence states acts of the story too ("Baker made 52 cakes. *If he sold 102 cakes*, how many cakes did
+he *make*?" -> "... did he *sell*?"). :func:`held_for_act` reads the same edit when the question asks with the
+main verb "have" (what someone holds, an auxiliary otherwise left out): "how many stamps does Rosa *have* now"
+-> "how many stamps did Rosa *buy* at the fair", the story giving the holding and the act numbers of their own.
+
 Without WordNet nothing is compared (:func:`other_predicate` returns nothing).
 """
 
@@ -74,13 +80,16 @@ def clause_predicates(tokens, main: set[int]) -> dict[str, object]:
     return found
 
 
-def story_predicates(doc: QuestionDoc, clause: Mention) -> dict[str, list]:
+def story_predicates(doc: QuestionDoc, clause: Mention, main: set[int] | None = None) -> dict[str, list]:
     """Lemma -> the tokens of ``doc``'s content verbs outside its asking clause ``clause`` (adjectival
-    participles and auxiliaries left out)."""
+    participles and auxiliaries left out); with ``main`` (the indices of the clause's words that say the asked
+    quantity), a condition of the asking clause is story too ("*If he sold 102 cakes*, how many cakes did he
+    make?": the selling is an act the problem states, not the asked one)."""
     found: dict[str, list] = {}
     for tok in doc.doc:
+        outside = not clause.start <= tok.idx < clause.end if main is None else tok.i not in main
         if (tok.pos_ == "VERB" and token_lemma(tok) not in AUXILIARY_VERBS and tok.dep_ != "amod"
-                and not clause.start <= tok.idx < clause.end):
+                and outside):
             found.setdefault(token_lemma(tok), []).append(tok)
     return found
 
@@ -115,9 +124,9 @@ def _other_acts(doc: QuestionDoc, relation: str | None, a_tokens, b_tokens) -> b
     return bool(a_values) and bool(b_values) and not a_values & b_values
 
 
-def _values_of(doc: QuestionDoc, verbs) -> set[float]:
+def _values_of(doc: QuestionDoc, verbs, noun: str | None = None) -> set[float]:
     """The values of ``doc``'s numbers whose clause verb is one of ``verbs`` (climbing from the number to the
-    first verb above it)."""
+    first verb above it); with ``noun``, only the numbers that count it ("50 *stamps*")."""
     indices = {v.i for v in verbs}
     values = set()
     for number in doc.numbers:
@@ -125,6 +134,8 @@ def _values_of(doc: QuestionDoc, verbs) -> set[float]:
         if span is None:
             continue
         tok = span[-1]
+        if noun is not None and not (tok.head.i != tok.i and token_lemma(tok.head) == noun):
+            continue
         while tok.head.i != tok.i and tok.pos_ != "VERB":
             tok = tok.head
         if tok.i in indices:
@@ -142,9 +153,9 @@ def other_predicate(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: 
     if lex is None:
         return [], []
     q_verbs, p_verbs = clause_predicates(q_tokens, q_main), clause_predicates(p_tokens, p_main)
-    q_words = {w for t in q_tokens for w in (token_lemma(t), t.lower_)}
+    q_words = {w for t in q_tokens if t.i in q_main for w in (token_lemma(t), t.lower_)}
     p_words = {w for t in p_tokens for w in (token_lemma(t), t.lower_)}
-    story = story_predicates(question, q_clause)
+    story = story_predicates(question, q_clause, q_main)
     lost = [t for key, t in q_verbs.items() if key in story and key not in p_words and not verb_negated(t)]
     taken = [t for key, t in p_verbs.items() if key in story and key not in q_words and not verb_negated(t)]
     if not lost or not taken or any(verb_negated(t) for t in (*q_verbs.values(), *p_verbs.values())):
@@ -153,6 +164,36 @@ def other_predicate(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: 
                            story[token_lemma(b)]) for a in lost for b in taken):
         return [], []
     return [token_mention(t) for t in lost], [token_mention(t) for t in taken]
+
+
+def held_for_act(question: QuestionDoc, q_clause: Mention, q_tokens, q_main: set[int], p_tokens, p_main: set[int],
+                 noun: str | None) -> tuple[list[Mention], list[Mention]]:
+    """``(held, taken)``: the question asks what someone holds (its asking clause's only predicate the main verb
+    "have": "how many stamps does Rosa *have* now") and the paraphrase, asking with no "have", what an act of the
+    story brought ("how many stamps did Rosa *buy* at the fair"), the story giving the holding ("now she *has* 50
+    stamps") and that act ("she *bought* 12 stamps") numbers of their own, each counting the asked thing
+    ``noun``: what is held is not what one act added. The caller leaves out paraphrases that still ask for a
+    state ("now", "left"). Both empty when the story states no holding of the asked thing with a number ("she
+    bought 12 stamps and put them in her album": what she has is what she bought), when a verb is negated, or
+    without WordNet."""
+    if noun is None or default_lexicon() is None or clause_predicates(q_tokens, q_main):
+        return [], []
+    held = [t for t in q_tokens if t.i in q_main and _holds(t)]
+    if not held or any(verb_negated(t) for t in held) or any(_holds(t) for t in p_tokens if t.i in p_main):
+        return [], []
+    q_words = {w for t in q_tokens if t.i in q_main for w in (token_lemma(t), t.lower_)}
+    story = story_predicates(question, q_clause, q_main)
+    holding = _values_of(question, [t for t in question.doc if t.i not in q_main and _holds(t)], noun)
+    taken = [t for key, t in clause_predicates(p_tokens, p_main).items()
+             if key in story and key not in q_words and not verb_negated(t)
+             and (acts := _values_of(question, story[key], noun)) and holding and not acts & holding]
+    return ([token_mention(t) for t in held], [token_mention(t) for t in taken]) if taken else ([], [])
+
+
+def _holds(tok) -> bool:
+    """Whether ``tok`` is "have" as a main verb of holding ("she *has* 50 stamps"; not "has sold", "have to go")."""
+    return (token_lemma(tok) == "have" and tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass")
+            and not any(c.dep_ == "xcomp" for c in tok.children))
 
 
 #: WordNet's concept of retaining what one has ("keep", "retain", "save", "store": ``keep.v.03``, "retain
