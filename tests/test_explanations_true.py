@@ -207,15 +207,6 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
      "You jog 4 miles each morning. How many miles do you jog in 6 days?", "term_renamed"),
     ("Ann buys 400 eggs, but 20% of the eggs are cracked. How many eggs are whole?",
      "Ann buys 400 eggs, but 20 of the eggs are cracked. How many eggs are whole?", "share_counted"),
-    ("A water tank lost 6 liters on Monday and 9 liters on Tuesday. How much water did the tank lose in total?",
-     "A water tank lost 6 liters on Monday, but it gained 9 liters on Tuesday. How much water did the tank lose in "
-     "total?", "direction_flipped"),
-    ("Ben has 30 pop songs on his playlist. He also has 4 jazz songs on it. How many songs are on his playlist?",
-     "Ben has 30 pop songs on his playlist. He also deleted 4 jazz songs from it. How many songs are on his "
-     "playlist?", "direction_flipped"),
-    ("A club raised $900. It gave 60% of the money to a shelter. How much money did the shelter get?",
-     "A club raised $900. It decided to keep 60% of the money and to give the rest to a shelter. How much money did "
-     "the shelter get?", "direction_flipped"),
 ])
 def test_direction_and_comparison_findings_are_true(checker, q, p, kind):
     result = checker.check(q, p)

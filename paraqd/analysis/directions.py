@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING
 
 from .compared import comparisons
 from .document import Mention, NumberMention, QuestionDoc
-from .doers import controller, obliged
 from .lexicon import default_lexicon
 
 if TYPE_CHECKING:
@@ -212,18 +211,16 @@ def moved_by(tok):
 
 
 def _subject(verb):
-    """The verb's subject, inherited from the verb it is coordinated with ("He spent 2/5 ... and *was given* $8")
-    or whose subject does it (:func:`~paraqd.analysis.doers.controller`: "Dawn *has to pay*", "washed cars
-    *earning* $74")."""
+    """The verb's subject and whether it is a passive's, inherited from the verb it is coordinated with
+    ("He spent 2/5 ... and *was given* $8")."""
     cur = verb
-    for _ in range(4):
+    for _ in range(3):
         subj = _child(cur, ("nsubj", "nsubjpass"))
         if subj is not None:
             return subj
-        above = cur.head if cur.dep_ == "conj" and cur.head.pos_ in ("VERB", "AUX") else controller(cur)
-        if above is None:
+        if cur.dep_ != "conj" or cur.head.pos_ not in ("VERB", "AUX"):
             return None
-        cur = above
+        cur = cur.head
     return None
 
 
@@ -290,7 +287,7 @@ def _at(tok) -> Mention:
 def moved_direction(tok, verb, role: str, under) -> Direction | None:
     """The direction of the number token ``tok`` moved by ``verb`` (``under``: the word under the verb that holds
     it, in the ``role``)."""
-    if verb.dep_ in ("acl", "ccomp", "xcomp", "oprd") and verb.head.lemma_ in ("have", "be") and not obliged(verb):
+    if verb.dep_ in ("acl", "ccomp", "xcomp", "oprd") and verb.head.lemma_ in ("have", "be"):
         return None  # "has 15 crayons *left*": what remains, not a move
     lemma = (verb.lemma_ or verb.text).lower()
     particle = _particle(verb)

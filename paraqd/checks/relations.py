@@ -17,8 +17,7 @@ from __future__ import annotations
 from ..analysis.bases import changed_bases
 from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days, counts_days, is_occasion
-from ..analysis.direction_shifts import held_and_gone, split_apart
-from ..analysis.directions import AMOUNT, GAIN, LOSS, PLACE, flipped_directions, opposite_verbs
+from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.feasible import impossible_rates
 from ..analysis.holders import reversed_holders, unnumbered_flips
 from ..analysis.pair import QuestionPair
@@ -88,7 +87,6 @@ class RelationCheck(Check):
         findings += self._in_place_findings(pair, flipped_scales)
         findings += self._day_and_role_findings(pair)
         findings += self._direction_findings(pair, findings)
-        findings += self._shift_findings(pair, findings)
         findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is taken of another whole: "{c.old.text}" in '
                              f'the question, "{c.new.text}" in the paraphrase', Severity.MAJOR, (c.number, c.old),
                              (c.new,)) for c in changed_bases(pair)]
@@ -273,40 +271,6 @@ class RelationCheck(Check):
                 FindingKind.COMPARISON_REVERSED,
                 f'"{q_m.text}" compares the other way round: the paraphrase\'s "{p_m.text}" swaps the two things '
                 'compared', self.flipped, (q_m,), (p_m,),
-            ))
-        return findings
-
-    def _shift_findings(self, pair: QuestionPair, found: list[Finding]) -> list[Finding]:
-        """Quantities turned round with no verb to compare (:mod:`paraqd.analysis.direction_shifts`): moved
-        together in the question and opposite ways in the paraphrase, or held in one text and gone in the
-        other; a number already reported as moved the other way is not reported twice."""
-        done = {m.start for f in found if f.kind == FindingKind.DIRECTION_FLIPPED for m in f.question_spans}
-        findings: list[Finding] = []
-        for split in split_apart(pair):
-            if done & {split.first.start, split.second.start}:
-                continue
-            one, other = split.paraphrase
-            findings.append(Finding(
-                FindingKind.DIRECTION_FLIPPED,
-                f'"{split.first.text}" and "{split.second.text}" move together in the question '
-                f'("{split.question_verb.text}") but opposite ways in the paraphrase: "{split.first.text}" '
-                f'{_way(split.who, one.mention_of(split.who), one.sign_of(split.who))} ("{one.verb_at.text}"), '
-                f'"{split.second.text}" {_way(split.who, other.mention_of(split.who), other.sign_of(split.who))} '
-                f'("{other.verb_at.text}")', self.flipped, (split.first, split.second, split.question_verb),
-                (one.verb_at, other.verb_at),
-            ))
-        for held in held_and_gone(pair):
-            if held.number.start in done:
-                continue
-            who = next(w for w, s in held.gone.signs if s == LOSS and w != AMOUNT)
-            gone = f'{_way(who, held.gone.mention_of(who), LOSS)} ("{held.gone.verb_at.text}")'
-            kept = f'is held ("{held.held_at.text}")'
-            first, second = (kept, gone) if held.question_holds else (gone, kept)
-            q_spans = (held.number, held.held_at) if held.question_holds else (held.number, held.gone.verb_at)
-            p_spans = (held.gone.verb_at,) if held.question_holds else (held.held_at,)
-            findings.append(Finding(
-                FindingKind.DIRECTION_FLIPPED, f'"{held.number.text}" {first} in the question but {second} in the '
-                'paraphrase', self.flipped, q_spans, p_spans,
             ))
         return findings
 
