@@ -16,10 +16,10 @@ noun is still there; :func:`per_item_made_total` finds it.
   t-shirts", "among the blocks"; not "for 30 days").
 
 A value said of items more often in the question than in the paraphrase, with a mention of it made a total of
-the same items in the paraphrase, was made a total. Numbers are matched by value, so a rewording that moves the number elsewhere, or
-keeps the distributive word anywhere in its clause ("paying $12 for each of the lamps", "every classroom gets 5
-posters"), keeps the problem; a plural subject with no preposition ("Lamps cost $12") says neither and is left
-alone.
+the same items in the paraphrase, was made a total. Numbers are matched by value, so a rewording that moves the
+number elsewhere, or keeps the distributive word anywhere in its clause ("paying $12 for each of the lamps",
+"every classroom gets 5 posters"), keeps the problem; a plural subject with no preposition ("Lamps cost $12")
+says neither and is left alone.
 """
 
 from __future__ import annotations
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
 
 #: words that spread a number over the items: "each lamp", "every cake", "per child", "$3 apiece"
 DISTRIBUTIVE = _QUANTIFIERS | {"apiece"}
-#: adverbs of a rate: "100 visitors *daily*"
-_RATE_WORDS = frozenset({"daily", "hourly", "weekly", "monthly", "yearly", "annually", "nightly"})
 #: prepositions whose plural object is the whole a total is said of
 _WHOLE_PREPOSITIONS = frozenset({"for", "from", "among", "amongst", "across", "between", "on", "over"})
 #: the dependencies that open a clause of its own: its words say nothing of the number's clause
@@ -102,7 +100,8 @@ def _items(doc: QuestionDoc, number: NumberMention) -> set[str]:
 def distributive(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` is said of some item one by one (:func:`_items`), or of a rate ("a day", "per hour",
     "daily")."""
-    if _items(doc, number) or any(t.lower_ in _RATE_WORDS for t in _clause(doc, number)):
+    rate_adverbs = {i for u in doc.units if u.adverb for i in range(u.start, u.end)}  # "100 visitors *daily*"
+    if _items(doc, number) or any(t.idx in rate_adverbs for t in _clause(doc, number)):
         return True
     span = doc.span(number)
     after = [t for t in doc.doc[span.end:span.end + 3]] if span is not None else []

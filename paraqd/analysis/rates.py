@@ -20,7 +20,7 @@ from .quantities import quantities, same_quantity
 #: determiners that make a unit of time a rate's period: "$10 an hour", "each hour he gets 50 visits"
 _RATE_DETERMINERS = frozenset({"a", "an", "each", "every", "per"})
 #: the parts of a day recur once a day ("every night": a rate per day), the days of the week once a week
-_DAILY = {part: "day" for part in ("morning", "afternoon", "evening", "night", "bedtime")} | {
+_ONCE_PER = {part: "day" for part in ("morning", "afternoon", "evening", "night", "bedtime")} | {
     day: "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")}
 _FRAMES_KEY = "paraqd.analysis.time_frames"
 #: words that make a period a shift in time ("a day before the party", "a week after", "a month later")
@@ -100,7 +100,7 @@ def _rate_markers(doc: QuestionDoc) -> dict[int, tuple[Mention, str]]:
         end = unit.end if unit is not None else tok.idx + len(tok.text)
         if first.idx not in markers:
             period = _period(unit.unit.name) if unit is not None else tok.lemma_.lower()
-            markers[first.idx] = (Mention(first.idx, end, doc.text[first.idx:end]), _DAILY.get(period, period))
+            markers[first.idx] = (Mention(first.idx, end, doc.text[first.idx:end]), _ONCE_PER.get(period, period))
     return markers
 
 
