@@ -58,14 +58,13 @@ from .asked_quantity import (
 )
 from .directions import verb_direction
 from .document import Mention, QuestionDoc
+from .measures import DISTRIBUTIVE
 from .predicates import clause_predicates, retains, verb_negated
 from .terms import token_lemma, token_mention
 
 #: prepositions that compare beside :data:`~paraqd.analysis.asked_changes.COMPARING` ("how many *over* the
 #: limit", "how far *beyond* the mark"): an asking clause with one of them may still ask for a difference
 _COMPARING_PREPOSITIONS = frozenset({"over", "beyond", "versus", "vs"})
-#: determiners and prepositions that make a part per item ("*each* crate", "*every* van", "*per* box")
-_PER_WORDS = frozenset({"each", "every", "per"})
 #: pronouns and quantifiers that are a group as the subject of an asking clause ("do *they* have", "*both*")
 _GROUP_SUBJECTS = frozenset({"they", "both"})
 _GROUP_DETERMINERS = frozenset({"both", "all"})
@@ -164,7 +163,7 @@ def _per_items(doc: QuestionDoc, aq: AskedQuantity) -> dict[str, Mention]:
     toks, main = clause_tokens(doc, aq.ask)
     found: dict[str, Mention] = {}
     for tok in toks:
-        if tok.i not in main or tok.lower_ not in _PER_WORDS:
+        if tok.i not in main or tok.lower_ not in DISTRIBUTIVE:  # "*each* crate", "*every* van", "*per* box"
             continue
         item = None
         if tok.dep_ == "det" and tok.head.pos_ == "NOUN":
@@ -338,14 +337,14 @@ def _one_for_all(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantit
     if _per_items(paraphrase, p):
         return None
     ones = {token_lemma(t): t for t in _nouns_in(question, q) if t.tag_ == "NN" and _one_word(t) is not None}
-    p_nouns = _nouns_in(paraphrase, p)
-    if any(t.tag_ == "NNS" and t.dep_ in _SUBJECT_DEPS for t in p_nouns):  # "how much more do t-shirts cost"
+    all_p_nouns = _nouns_in(paraphrase, p)
+    if any(t.tag_ == "NNS" and t.dep_ in _SUBJECT_DEPS for t in all_p_nouns):  # "how much more do t-shirts cost"
         return None
     # the thing compared against ("... than *pens*") stands where its counterpart does; a noun with its number
     # ("sold *19 jerseys*") states a fact of the story, it asks nothing
-    p_nouns = [t for t in p_nouns if not (t.dep_ == "pobj" and t.head.lower_ in ("than", "as"))
+    p_nouns = [t for t in all_p_nouns if not (t.dep_ == "pobj" and t.head.lower_ in ("than", "as"))
                and not any(c.dep_ == "nummod" for c in t.children)]
-    p_ones = {token_lemma(t) for t in _nouns_in(paraphrase, p) if _one_word(t) is not None}
+    p_ones = {token_lemma(t) for t in all_p_nouns if _one_word(t) is not None}
     _toks, main = clause_tokens(question, q.ask)
     counted = {token_lemma(t) for t in question.doc if t.i not in main and t.tag_ == "NNS"
                and any(c.dep_ == "nummod" for c in t.children)}

@@ -118,7 +118,7 @@ def is_occasion(pair: QuestionPair, added: list[Mention]) -> bool:
     if len(added) != 1 or _day_words(pair.question.text) or len(_DAY_WORD.findall(pair.paraphrase.text)) != 1:
         return False
     day, doc = added[0], pair.paraphrase
-    if _weekday(day.text) is None or day.text.lower() not in WEEKDAYS:  # plural or "weekend"
+    if day.text.lower() not in WEEKDAYS:  # plural or "weekend"
         return False
     ask = find_ask(doc)
     if ask is not None and ask.sentence.start <= day.start < ask.sentence.end:

@@ -249,13 +249,18 @@ def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
 DEFINITE = frozenset({"the", "these", "those", "all"})
 
 
+def _small_count(mention: NumberMention) -> bool:
+    """Whether ``mention`` is a whole cardinal from 2 to 12: a count small enough to be said item by item."""
+    return mention.kind == "cardinal" and 2 <= mention.value <= 12 and mention.value == int(mention.value)
+
+
 def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
     """Whether a small count names things the text enumerates anyway, so that writing or leaving it out says
     nothing new: after a definite determiner ("all *three* siblings", "the *three* friends") or before a colon that lists them ("*three* kinds of flowers: marigolds, petunias and begonias"),
     and equal to the size of an enumeration in ``doc`` (:func:`enumeration_sizes`); or followed by as many
     names in apposition ("*four* old friends, Perry, Dana, Charlie and Phil"; "*Two* boys, Jake and Steven, have",
     which the parser reads as a coordination)."""
-    if mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(mention.value):
+    if not _small_count(mention):
         return False
     span = doc.span(mention)
     if span is None:
@@ -278,8 +283,7 @@ def said_as_list(mention: NumberMention, doc: QuestionDoc, other: QuestionDoc) -
     things, each of them one of those things ("his mum and dad": WordNet says a mum is a parent): the number
     is in the list, not gone. ``False`` without WordNet."""
     lexicon = default_lexicon()
-    if lexicon is None or mention.kind != "cardinal" or not 2 <= mention.value <= 12 or mention.value != int(
-            mention.value):
+    if lexicon is None or not _small_count(mention):
         return False
     span = doc.span(mention)
     if span is None or span[-1].dep_ != "nummod" or span[-1].head.pos_ != "NOUN":

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .document import Mention, NumberMention, QuestionDoc
 from .measures import DISTRIBUTIVE as _QUANTIFIERS
-from .measures import VERB_POS
+from .measures import phrase_root
 from .terms import token_lemma, token_mention
 
 if TYPE_CHECKING:
@@ -58,9 +58,7 @@ def _clause(doc: QuestionDoc, number: NumberMention) -> list:
     span = doc.span(number)
     if span is None:
         return []
-    verb = span[-1]
-    while verb.head.i != verb.i and verb.pos_ not in VERB_POS:
-        verb = verb.head
+    verb = phrase_root(span[-1]).head  # the clause's verb (the sentence's root when no verb is above)
     tokens, stack = [verb], [c for c in verb.children if c.dep_ not in _OWN_CLAUSE]
     while stack:
         tok = stack.pop()
@@ -69,17 +67,16 @@ def _clause(doc: QuestionDoc, number: NumberMention) -> list:
     return tokens
 
 
-def _items(doc: QuestionDoc, number: NumberMention) -> set[str]:
+def _items(doc: QuestionDoc, number: NumberMention, clause: list) -> set[str]:
     """The lemmas of the items ``number`` is said of one by one: the noun a distributive word of its clause
     determines ("*each lamp* costs $12", "3 eggs for *every cake*", "$4 *per child*"), or, when one follows the
     number or its unit ("$12 *each*", "2 pounds apiece"), the nouns of its clause ("3 sons *each*" counts the
     items: the number is not said of each one); a unit ("every day", "per hour") is a rate, no
-    item. Empty when the number is said of no item one by one."""
+    item. Empty when the number is said of no item one by one. ``clause``: :func:`_clause` of the number."""
     span = doc.span(number)
     if span is None:
         return set()
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
-    clause = _clause(doc, number)
     items = set()
     for tok in clause:
         if tok.lower_ not in DISTRIBUTIVE:
@@ -97,11 +94,12 @@ def _items(doc: QuestionDoc, number: NumberMention) -> set[str]:
     return items
 
 
-def distributive(doc: QuestionDoc, number: NumberMention) -> bool:
+def distributive(doc: QuestionDoc, number: NumberMention, clause: list | None = None) -> bool:
     """Whether ``number`` is said of some item one by one (:func:`_items`), or of a rate ("a day", "per hour",
-    "daily")."""
+    "daily"); ``clause``: its :func:`_clause`, when the caller has it."""
+    clause = _clause(doc, number) if clause is None else clause
     rate_adverbs = {i for u in doc.units if u.adverb for i in range(u.start, u.end)}  # "100 visitors *daily*"
-    if _items(doc, number) or any(t.idx in rate_adverbs for t in _clause(doc, number)):
+    if _items(doc, number, clause) or any(t.idx in rate_adverbs for t in clause):
         return True
     span = doc.span(number)
     after = [t for t in doc.doc[span.end:span.end + 3]] if span is not None else []
@@ -114,11 +112,12 @@ def total_of(doc: QuestionDoc, number: NumberMention, items: set[str]):
     """The plural whole among ``items`` that ``number``'s clause says it of ("for *the lamps*", "across *the
     classrooms*": a preposition of :data:`_WHOLE_PREPOSITIONS`, its plural object one of ``items`` and counted
     by no number of its own), or ``None``; ``None`` too for a distributive number."""
-    if distributive(doc, number):
+    clause = _clause(doc, number)
+    if distributive(doc, number, clause):
         return None
     span = doc.span(number)
     inside = range(span.start, span.end) if span is not None else range(0)
-    for tok in _clause(doc, number):
+    for tok in clause:
         if tok.dep_ == "prep" and tok.lower_ in _WHOLE_PREPOSITIONS:
             for obj in tok.children:
                 if (obj.dep_ == "pobj" and obj.tag_ in _PLURAL_TAGS and obj.i not in inside
@@ -133,7 +132,7 @@ def per_item_made_total(pair: QuestionPair) -> list[MadeTotal]:
     question, paraphrase = pair.question, pair.paraphrase
     per_item: dict[float, list[tuple[NumberMention, set[str]]]] = defaultdict(list)
     for n in question.numbers:
-        items = _items(question, n)
+        items = _items(question, n, _clause(question, n))
         if items:
             per_item[n.rounded].append((n, items))
     found = []
