@@ -93,8 +93,8 @@ def _account_compounds(question: QuestionDoc, paraphrase: QuestionDoc, missing: 
 def _rate_kept(question: QuestionDoc, paraphrase: QuestionDoc, name: str, mentions) -> bool:
     """Whether the unit ``name``, written only as the period of rates in the question ("2 pills *every day*"),
     is still the period of a rate in the paraphrase in other words ("*every night*": once a day)."""
-    q_rates = {m.start for m, period in rate_periods(question) if period == name}
-    return all(m.start in q_rates or any(r <= m.start < m.end + 6 for r in q_rates) for m in mentions) and any(
+    q_rates = [r for r, period in rate_periods(question) if period == name]
+    return all(any(r.start <= m.start < r.end for r in q_rates) for m in mentions) and any(
         period == name for _, period in rate_periods(paraphrase))
 
 
