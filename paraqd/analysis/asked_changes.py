@@ -45,12 +45,11 @@ from .asked_quantity import (
     clause_tokens,
     money_asked,
 )
-from .days import WEEKDAYS
 from .directions import LOSS, verb_direction
 from .document import Mention, QuestionDoc
 from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
 from .predicates import held_for_act, kept_for_moved, other_predicate
-from .terms import LIGHT_NOUNS, token_mention
+from .terms import LIGHT_NOUNS, WEEKDAYS, token_mention
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .asked import Ask, find_ask
-from .days import WEEKDAYS
 from .document import Mention, QuestionDoc
 from .lexicon import default_lexicon
-from .terms import cached, token_mention
+from .terms import WEEKDAYS, cached, token_mention
 
 #: the aggregates a question can ask of a quantity
 TOTAL, REMAINING, DIFFERENCE, EACH, INITIAL, NOW = "total", "remaining", "difference", "each", "initial", "now"

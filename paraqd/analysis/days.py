@@ -24,11 +24,11 @@ from .asked import find_ask
 from .document import Mention, QuestionDoc
 from .quantities import quantities
 from .rates import rate_periods
+from .terms import WEEKDAYS
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: relative references to a day and how many days they count from the day named before them
 _RELATIVE = re.compile(r"\b(?:the\s+(?:previous|preceding|next|following)\s+day|the\s+day\s+(?:before|after))\b",
                        re.IGNORECASE)

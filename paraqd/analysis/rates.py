@@ -16,12 +16,13 @@ import re
 
 from .document import Mention, QuestionDoc, UnitMention
 from .quantities import quantities, same_quantity
+from .terms import WEEKDAYS
 
 #: determiners that make a unit of time a rate's period: "$10 an hour", "each hour he gets 50 visits"
 _RATE_DETERMINERS = frozenset({"a", "an", "each", "every", "per"})
 #: the parts of a day recur once a day ("every night": a rate per day), the days of the week once a week
 _ONCE_PER = {part: "day" for part in ("morning", "afternoon", "evening", "night", "bedtime")} | {
-    day: "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")}
+    day: "week" for day in WEEKDAYS}
 _FRAMES_KEY = "paraqd.analysis.time_frames"
 #: words that make a period a shift in time ("a day before the party", "a week after", "a month later")
 _SHIFTS = frozenset({"before", "after", "later", "earlier", "ago", "prior"})

@@ -28,7 +28,7 @@ that play no part in common ("How many total pockets" / "... in total across all
 and entity checks' business. Read once per pair by the entity check (like :mod:`.days`, a function of the pair:
 :mod:`.pair` imports no module that imports it back). Two words that are WordNet counterparts
 (:meth:`~paraqd.analysis.lexicon.Lexicon.counterpart`: "rest" / "remaining", "stay" / "remain") never count.
-Without WordNet the time rule (its words are the project's own: :data:`~paraqd.analysis.days.WEEKDAYS`,
+Without WordNet the time rule (its words are the project's own: :data:`~paraqd.analysis.terms.WEEKDAYS`,
 :data:`~paraqd.analysis.days.MONTHS`, the relative days and the unit vocabulary's units of time) and the
 relation rule (read from the parse; only the same word is then a counterpart) apply, the others do not.
 """
@@ -37,10 +37,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .days import MONTHS, WEEKDAYS
+from .days import MONTHS
 from .document import Mention
 from .lexicon import default_lexicon
-from .terms import token_lemma, token_mention
+from .terms import WEEKDAYS, token_lemma, token_mention
 from .units import UnitVocabulary
 from .wording import information_words
 

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 
 _TERM_POS = frozenset({"NOUN", "PROPN"})
+#: the days of the week, Monday first (a weekday's index is its place here)
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
 #: nouns that paraphrases add, drop or swap freely without changing the problem
 LIGHT_NOUNS = frozenset({
     "amount", "number", "total", "value", "sum", "part", "rest", "way", "lot", "kind", "type", "case",
