@@ -29,11 +29,13 @@ COLUMNS = ["question", "augmented", "final_label", "kind", "family", "source", "
 VALID_FAMILIES = ("llm_story", "for_child", "formal", "shorter", "british", "reordered", "number_words",
                   "irrelevant_context", "dialogue", "bullet_facts", "question_first", "second_person",
                   "unit_converted", "renamed", "news_report", "engaging_hook", "plain_english", "one_sentence",
-                  "reordered_retold", "worksheet", "tense_changed")
+                  "reordered_retold", "worksheet", "tense_changed", "paraphrase_plain", "theme_swap",
+                  "informal_notes", "with_hint", "character_voice", "table_facts", "rhyme")
 INVALID_FAMILIES = ("vague_quantity", "fact_removed", "question_removed", "unrelated_object_asked",
                     "unrealistic_condition", "asked_quantity_changed", "inverse_question", "direction_flip",
                     "comparison_changed", "time_changed", "unit_changed", "number_changed", "relevant_fact_added",
-                    "entity_partly_renamed", "quantities_swapped", "context_enters", "each_dropped")
+                    "entity_partly_renamed", "quantities_swapped", "context_enters", "each_dropped",
+                    "reference_changed", "condition_changed", "order_changed")
 
 
 def is_blind(question: str) -> bool:
