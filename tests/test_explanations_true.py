@@ -194,6 +194,8 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
     ("Ivan reads 4 books in May and 4 books in June. How many books did he read in the two months?",
      "Ivan reads 4 books in May and a few books in June. How many books did he read in the two months?",
      "number_made_vague"),
+    ("A florist packs 18 roses into each of 6 boxes. How many roses does she pack?",
+     "A florist packs 18 roses into each of 6 or so boxes. How many roses does she pack?", "number_made_inexact"),
     ("A basket held 14 eggs. Omar took 5 eggs from the fridge and put them in the basket. How many eggs are in "
      "the basket?", "A basket held 14 eggs. Omar took 5 eggs out of the basket and put them in the fridge. How many "
      "eggs are in the basket?", "direction_flipped"),

@@ -66,6 +66,11 @@ class FindingKind(enum.StrEnum):
                          "is still written elsewhere)",
                          "a repeated value written in place as words that give no value (\"1/2 a roll\" -> \"a bit "
                          "of a roll\", \"4 books\" -> \"a few books\")")
+    NUMBER_MADE_INEXACT = ("number_made_inexact", "numbers", (MAJOR,),
+                           "{the number} is given exactly in the question but as \"{words}\" in the paraphrase: an "
+                           "estimate or a bound, not the value",
+                           "a number the question gives exactly written as an estimate or a lower bound (\"12 packs\" "
+                           "-> \"a dozen or so packs\", \"4 hours\" -> \"at least 4 hours\")")
     FACT_ADDED = ("fact_added", "numbers", (MAJOR,),
                   "the paraphrase adds {number}, a new quantity of what the problem computes with",
                   "a value of the question written again for another thing the problem computes with")

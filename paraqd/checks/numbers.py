@@ -32,6 +32,7 @@ from ..analysis.asked_quantity import TOTAL, asked_quantity
 from ..analysis.context import context_numbers, repeat_counting_another_thing
 from ..analysis.counted import repeat_counting_other_thing
 from ..analysis.document import Mention, NumberMention, QuestionDoc
+from ..analysis.exactness import made_inexact
 from ..analysis.holders import added_transfers
 from ..analysis.information import computed_nouns
 from ..analysis.measures import counts_back, property_of_part, said_as_list
@@ -91,6 +92,10 @@ class NumberCheck(Check):
         findings += tally.repeats(pair)
         findings += tally.transfers_added(pair)
         findings += tally.gone_and_new(question, paraphrase)
+        findings += [Finding(FindingKind.NUMBER_MADE_INEXACT,
+                             f'{_describe([m.question_at])} is given exactly in the question but as "{m.hedge.text}" '
+                             "in the paraphrase: an estimate or a bound, not the value",
+                             Severity.MAJOR, (m.question_at,), (m.hedge,)) for m in made_inexact(pair)]
         return findings
 
 
