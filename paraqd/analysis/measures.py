@@ -129,12 +129,38 @@ def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     verb = tok.head
     if tok.dep_ == "appos" and not any(c.pos_ in ("NOUN", "PROPN") for c in tok.children):
         return verb.tag_ == "NNP" or verb.ent_type_ == "PERSON"  # "Katie, 12, has ...": set beside one named person
-    if not (tok.dep_ == "oprd" or (tok.dep_ in ("attr", "acomp") and verb.lemma_ == "be")):
+    subjects = predicated_of(doc, number)
+    if subjects is None:
         return False  # the predicate of its subject: "she was 10", "he turned sixteen"
-    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
     if subjects and subjects[0].lower_ == "who" and verb.dep_ == "relcl":
         return True  # "Ravi, *who is 42*, earns ...": "who" stands for a person
-    return bool(subjects) and (subjects[0].lower_ in SUBJECT_PRONOUNS or subjects[0].ent_type_ == "PERSON")
+    return bool(subjects) and (subjects[0].lower_ in SUBJECT_PRONOUNS or subjects[0].ent_type_ == "PERSON"
+                               or _one_name(subjects[0]))
+
+
+def predicated_of(doc: QuestionDoc, number: NumberMention) -> list | None:
+    """The subjects of the clause whose bare predicate ``number`` is (the complement of "be" or an object
+    predicate: "Djibo is *17*", "he turned *sixteen*"), or ``None`` when it is no such predicate."""
+    span = doc.span(number)
+    if span is None or number.kind != "cardinal":
+        return None
+    tok = span[-1]
+    verb = tok.head
+    if not (tok.dep_ == "oprd" or (tok.dep_ in ("attr", "acomp") and verb.lemma_ == "be")):
+        return None
+    if any(c.pos_ in _NOUN_POS for c in tok.children):
+        return None  # "she is 17 *years* old", "it was 40 *feet*": a number with a noun of its own
+    return [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+
+
+def _one_name(tok) -> bool:
+    """Whether ``tok`` is one name of a person standing alone (or a noun it is in apposition to), a subject's proper noun with nothing that makes it
+    a thing ("*Djibo* is 17", "*Mr. Okoro* is 45"; not "the *Titanic*", not a place)."""
+    if tok.pos_ == "NOUN":  # "his son *Femi* is 15": a noun the name in apposition says is that person
+        names = [c for c in tok.children if c.dep_ == "appos"]
+        return len(names) == 1 and _one_name(names[0])
+    return (tok.tag_ == "NNP" and tok.ent_type_ not in ("GPE", "LOC", "FAC", "ORG", "PRODUCT", "DATE")
+            and not any(c.dep_ in ("det", "nummod", "conj") for c in tok.children))
 
 
 def age(doc: QuestionDoc, number: NumberMention, unit: UnitMention | None) -> bool:

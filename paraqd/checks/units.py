@@ -22,11 +22,13 @@ from ..analysis.counted import changed_bases
 from ..analysis.days import changed_time_points
 from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.holders import added_transfers
+from ..analysis.measures import age, age_of_person, predicated_of
 from ..analysis.pair import QuestionPair
+from ..analysis.people import is_person
 from ..analysis.quantities import quantities as all_quantities
 from ..analysis.quantities import same_dimension
 from ..analysis.rates import changed_rates, lost_rates, rate_periods, time_frames
-from ..analysis.terms import quantity_mentions
+from ..analysis.terms import key_terms, quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
@@ -290,7 +292,7 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
         if (name in missing or number is None or q_number.rounded in p_with_unit
                 or len(p_units.get(name, ())) >= len(q_units[name])
                 or _shares_next_unit(paraphrase, number, name) or _carried_unit(paraphrase, number, name)
-                or (name == "year" and _AGE_BEFORE.search(paraphrase.text, 0, number.start))):
+                or (name == "year" and _age_kept(question, paraphrase, q_number, unit, number))):
             continue
         findings.append(Finding(
             FindingKind.UNIT_DETACHED, f'{question.text[q_number.start:unit.end]} lost its unit ("{number.text}")',
@@ -324,6 +326,23 @@ def _ages_kept(question: QuestionDoc, paraphrase: QuestionDoc) -> bool:
     return bool(ages) and all(n.rounded in kept for n in ages)
 
 
+def _age_kept(question: QuestionDoc, paraphrase: QuestionDoc, q_number: NumberMention, unit: UnitMention,
+              number: NumberMention) -> bool:
+    """Whether ``number`` states the age the question counts in years without the unit: after "aged", "at the
+    age of" ("23 years old" -> "aged 23"), or, when the question's number is an age ("17 years old"), as a person's
+    bare age ("Djibo is 17", "when she was 30": :func:`~paraqd.analysis.measures.age_of_person`)."""
+    if _AGE_BEFORE.search(paraphrase.text, 0, number.start):
+        return True
+    if not age(question, q_number, unit):
+        return False
+    if age_of_person(paraphrase, number):
+        return True
+    # the parser may read an unfamiliar name as a common noun ("Djibo is 17"): a person the question has
+    q_terms = key_terms(question)
+    return any(s.lower_ in q_terms and is_person(question, q_terms[s.lower_])
+               for s in predicated_of(paraphrase, number) or ())
+
+
 #: "at the age of 23", "aged 23": an age, which is counted in years ("23 years old")
 _AGE_BEFORE = re.compile(r"(?<![A-Za-z])(?:age[ ]+of|aged?|turn(?:s|ed|ing)?)[ ]+$", re.IGNORECASE)
 #: what lists numbers sharing the unit after the last ("5 and 6 hours", "16 by 20 feet", "3 x 4 m")
@@ -333,11 +352,17 @@ _ONE_WORD = re.compile(r"[ -]+[A-Za-z]+[ -]+")
 
 
 def _shares_next_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
-    """Whether ``number`` is listed before a number carrying unit ``name``: "5 and 6 hours" (one unit for both)."""
-    following = min((n for n in doc.numbers if n.start >= number.end), key=lambda n: n.start, default=None)
-    if following is None or not _LIST_GAP.fullmatch(doc.text[number.end:following.start]):
-        return False
-    return any(n.rounded == following.rounded and u.unit.name == name for n, u in quantity_mentions(doc))
+    """Whether ``number`` is listed before a number carrying unit ``name``: "5 and 6 hours" (one unit for both),
+    through any bare numbers between ("58, 62 and 65 minutes": the list's one unit is written after its last)."""
+    carrying = {n.start for n, u in quantity_mentions(doc) if u.unit.name == name}
+    with_unit = {n.start for n, _ in quantity_mentions(doc)}
+    while True:
+        following = min((n for n in doc.numbers if n.start >= number.end), key=lambda n: n.start, default=None)
+        if following is None or not _LIST_GAP.fullmatch(doc.text[number.end:following.start]):
+            return False
+        if following.start in with_unit:
+            return following.start in carrying
+        number = following
 
 
 def _carried_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
