@@ -119,3 +119,51 @@ def test_abbreviated_units_of_time_are_those_units(checker, question, paraphrase
 ])
 def test_an_abbreviation_of_another_unit_is_still_caught(checker, question, paraphrase):
     assert _major(checker, question, paraphrase)
+
+
+# -- a quantity written in another unit kept its unit, whatever else its number counts ----------------------------
+@pytest.mark.parametrize("question, paraphrase", [
+    ("A film marathon has three films and lasts 3 hours. The first film is 50 minutes long and the second is 70 "
+     "minutes long. How long is the third film?",
+     "A three-film marathon runs for 180 minutes. The first film is 50 minutes long and the second is 70 minutes "
+     "long. How long is the third film?"),
+    ("Kofi carries 2 bags and walks 2 kilometers to school. He has walked 800 meters. How far is he from school?",
+     "Carrying his 2 bags, Kofi walks 2000 meters to school. He has walked 800 meters. How far is he from school?"),
+])
+def test_a_quantity_converted_to_another_unit_keeps_it(checker, question, paraphrase):
+    assert not [m for m in _major(checker, question, paraphrase) if m.startswith("unit_")]
+
+
+def test_a_number_left_bare_without_a_conversion_still_loses_its_unit(checker):
+    question = ("A play has four acts and lasts 4 hours. The first act is 50 minutes long. How long are the other "
+                "acts together?")
+    paraphrase = "A play in four acts lasts 4. The first act is 50 minutes long. How long are the other acts together?"
+    assert any(m.startswith("unit_") for m in _major(checker, question, paraphrase))
+
+
+# -- numbers that label the things a problem counts, one after another from 1 ------------------------------------
+@pytest.mark.parametrize("question, paraphrase", [
+    ("Nia teaches three classes with 20, 24 and 18 students. How many students does Nia teach in all?",
+     "Nia teaches three classes: class one has 20 students, class two has 24 and class three has 18. How many "
+     "students does Nia teach in all?"),
+    ("The first game drew 300 fans and the second game drew 250 fans. How many fans came to the games?",
+     "Game 1 drew 300 fans and game 2 drew 250 fans. How many fans came to the games?"),
+    ("Leo swam 40 laps on the first day, 35 laps on the second and 50 laps on the third. How many laps did he swim?",
+     "Leo's swimming log: day 1, 40 laps; day 2, 35 laps; day 3, 50 laps. How many laps did he swim?"),
+])
+def test_numbers_labelling_things_in_order_add_no_quantity(checker, question, paraphrase):
+    assert not [m for m in _major(checker, question, paraphrase) if m.startswith("number_")]
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    # the labels run, but another number beside them counts something new
+    ("Nia teaches three classes with 20, 24 and 18 students. How many students does Nia teach in all?",
+     "Nia teaches three classes: class one has 20 students, class two has 24 and class three has 18, and 2 "
+     "students are in two classes. How many students does Nia teach in all?"),
+    # labels that do not run from 1: no enumeration of the problem's things
+    ("Nia teaches two classes with 24 and 18 students. How many students does Nia teach in all?",
+     "Class 2 has 24 students and class 5 has 18. How many students does Nia teach in all?"),
+])
+def test_a_label_that_runs_nothing_is_still_a_number_added(checker, question, paraphrase):
+    assert any(m.startswith("number_added") for m in _major(checker, question, paraphrase))
+

@@ -62,6 +62,7 @@ from .measures import (
     described_count,
     distributes,
     label,
+    label_runs,
     measured_attribute,
     phrase_root,
     property_of_part,
@@ -114,6 +115,8 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if number.kind == "currency":
         return "Currency" not in measured_categories(question) and not any(
             n.kind == "currency" for n in question.numbers)
+    if number.start in label_runs(paraphrase) and not _in_question_sentence(paraphrase, number):
+        return True  # "episode one ..., episode two ...": labels of the things, in order
     labelled = label(paraphrase, number) if unit is None else None
     if labelled:  # "jersey number 23" names a thing, it counts nothing
         return not (_in_question_sentence(paraphrase, number) or any(known_noun(n, question, things=True) for n in labelled))

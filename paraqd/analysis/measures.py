@@ -14,7 +14,7 @@ from __future__ import annotations
 from .document import NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, SAME, SYNONYM, default_lexicon
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS, SUBJECT_PRONOUNS, token_lemma
+from .terms import LIGHT_NOUNS, SUBJECT_PRONOUNS, cached, token_lemma
 
 _NOUN_POS = frozenset({"NOUN", "PROPN"})
 #: the parts of speech of a clause's verb (where the phrase of a number ends: :func:`phrase_root`)
@@ -268,6 +268,32 @@ def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
         return None  # a name takes no article and is one thing: "*a* business 79523" is no label
     parts = [noun, *(c for c in noun.children if c.dep_ == "compound")]
     return frozenset(token_lemma(t) for t in parts if t.is_alpha and token_lemma(t) not in LIGHT_NOUNS)
+
+
+def label_runs(doc: QuestionDoc) -> frozenset[int]:
+    """The starts of the numbers that label things one after another from 1, each right after the same noun
+    ("*episode one* lasts 58 minutes, *episode two* 62 minutes", "*class 1* ..., *class 2* ..."): an enumeration of
+    the things, whose numbers count nothing (the parser may hang them on a neighbour: "episode *two* 62 minutes").
+    A noun labelled by one number, or by numbers that do not run from 1 in order, is no such enumeration."""
+    return cached(doc, "paraqd.measures.label_runs", _label_runs)
+
+
+def _label_runs(doc: QuestionDoc) -> frozenset[int]:
+    if doc.doc is None:
+        return frozenset()
+    runs: dict[str, list[NumberMention]] = {}
+    for number in doc.numbers:
+        span = doc.span(number)
+        if span is None or number.kind != "cardinal" or span.start == 0:
+            continue
+        noun = doc.doc[span.start - 1]
+        if noun.pos_ in _NOUN_POS and noun.is_alpha:
+            runs.setdefault(token_lemma(noun), []).append(number)
+    found: set[int] = set()
+    for numbers in runs.values():
+        if len(numbers) >= 2 and [n.value for n in numbers] == list(range(1, len(numbers) + 1)):
+            found.update(n.start for n in numbers)
+    return frozenset(found)
 
 
 #: determiners that refer back to things already counted: "the three friends", "all three", "their two cats"

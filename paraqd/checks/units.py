@@ -118,7 +118,8 @@ class UnitCheck(Check):
         if "year" in missing and _ages_kept(question, paraphrase):
             missing.remove("year")  # "23 years old" -> "at the age of 23"
         missing = [n for n in missing if not _rate_kept(question, paraphrase, n, q_units[n])]
-        findings.extend(_detached(question, paraphrase, q_units, p_units, missing))
+        kept_converted = {q.number.start for qq, _ in converted for q in (qq, *qq.parts) if q.number is not None}
+        findings.extend(_detached(question, paraphrase, q_units, p_units, missing, kept_converted))
         for name in missing:
             ms = q_units[name]
             findings.append(Finding(
@@ -278,9 +279,12 @@ def _added(question: QuestionDoc, paraphrase: QuestionDoc, p_units, added: list[
     return findings
 
 
-def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing) -> list[Finding]:
+def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing,
+              kept_converted: set[int]) -> list[Finding]:
     """Quantities whose number survived without its unit: "62 kgs of wheat" -> "62 of wheat" (the unit
-    still occurs elsewhere, so the unit itself is not missing, but fewer times than in the question)."""
+    still occurs elsewhere, so the unit itself is not missing, but fewer times than in the question). A quantity
+    the paraphrase writes in another unit (``kept_converted``, the starts of its number: "4 hours" -> "240
+    minutes") kept its unit, whatever else the same number counts there ("a four-episode series")."""
     p_numbers = {}
     for n in paraphrase.numbers:
         if n.kind != "ordinal":  # "after 20 years" -> "from her 20th year": not a number without its unit
@@ -289,7 +293,7 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
     findings = []
     for q_number, unit in quantity_mentions(question):
         name, number = unit.unit.name, p_numbers.get(q_number.rounded)
-        if (name in missing or number is None or q_number.rounded in p_with_unit
+        if (name in missing or number is None or q_number.rounded in p_with_unit or q_number.start in kept_converted
                 or len(p_units.get(name, ())) >= len(q_units[name])
                 or _shares_next_unit(paraphrase, number, name) or _carried_unit(paraphrase, number, name)
                 or (name == "year" and _age_kept(question, paraphrase, q_number, unit, number))):
