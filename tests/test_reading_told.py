@@ -167,3 +167,53 @@ def test_numbers_labelling_things_in_order_add_no_quantity(checker, question, pa
 def test_a_label_that_runs_nothing_is_still_a_number_added(checker, question, paraphrase):
     assert any(m.startswith("number_added") for m in _major(checker, question, paraphrase))
 
+
+# -- a unit of time that names when the story happens, in a problem that measures no time ------------------------
+@pytest.mark.parametrize("question, paraphrase", [
+    ("There are 28 pupils in a class. One quarter of them wear glasses. How many pupils do not wear glasses?",
+     "On the first morning of the new school year, 28 pupils sat in the class of Mr. Dale, who had taught for "
+     "20 years. One quarter of them wore glasses. How many pupils did not wear glasses?"),
+    ("A bakery sold 120 muffins and 80 scones. How many more muffins than scones did it sell?",
+     "It was the busiest week the bakery, open for 3 weeks now, had seen: it sold 120 muffins and 80 scones. How "
+     "many more muffins than scones did it sell?"),
+    ("Abu packs 45 oranges into bags of 5. How many bags does he fill?",
+     "Later that month, Abu, who had worked at the orchard for 2 months, packed 45 oranges into bags of 5. How "
+     "many bags did he fill?"),
+])
+def test_a_time_that_names_when_the_story_happens_adds_no_unit(checker, question, paraphrase):
+    assert not [m for m in _major(checker, question, paraphrase) if m.startswith("unit_")]
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    # a period that makes the problem's number a rate: the problem changed
+    ("Ivy picks 12 strawberries and eats 3 of them. How many strawberries does Ivy have left?",
+     "Ivy picks 12 strawberries every week and eats 3 of them. How many strawberries does Ivy have left?"),
+    # the question now asks in the unit
+    ("Abu packs 45 oranges into bags of 5. How many bags does he fill?",
+     "Abu packs 45 oranges into bags of 5. How many bags does he fill in a month?"),
+])
+def test_a_time_that_makes_a_rate_or_is_asked_still_adds_a_unit(checker, question, paraphrase):
+    assert _major(checker, question, paraphrase)
+
+
+# -- a small count said as a list of as many of those things, beside other items ---------------------------------
+@pytest.mark.parametrize("question, paraphrase", [
+    ("Kemal invited his 2 grandparents and his aunt to lunch. Each guest ate 3 dumplings. How many dumplings did "
+     "the guests eat?",
+     "Kemal invited his grandma and grandpa and his aunt to lunch. Each guest ate 3 dumplings. How many dumplings "
+     "did the guests eat?"),
+    ("Ana bought two vegetables and a loaf of bread. Each vegetable cost $2 and the bread cost $3. How much did "
+     "Ana spend?",
+     "Ana bought a cabbage and a carrot and a loaf of bread. Each vegetable cost $2 and the bread cost $3. How much "
+     "did Ana spend?"),
+])
+def test_a_count_said_as_a_list_beside_other_items_is_kept(checker, question, paraphrase):
+    assert not [m for m in _major(checker, question, paraphrase) if m.startswith("number_")]
+
+
+def test_a_list_with_fewer_of_the_counted_things_still_loses_the_number(checker):
+    question = ("Kemal invited his 2 grandparents and his aunt to lunch. Each guest ate 3 dumplings. How many "
+                "dumplings did the guests eat?")
+    paraphrase = ("Kemal invited his grandma and his aunt to lunch. Each guest ate 3 dumplings. How many dumplings "
+                  "did the guests eat?")
+    assert any(m.startswith("number_") for m in _major(checker, question, paraphrase))

@@ -332,8 +332,9 @@ def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
 
 def said_as_list(mention: NumberMention, doc: QuestionDoc, other: QuestionDoc) -> bool:
     """Whether a small count of things in ``doc`` ("his *two* parents") is said in ``other`` as a list of as many
-    things, each of them one of those things ("his mum and dad": WordNet says a mum is a parent): the number
-    is in the list, not gone. ``False`` without WordNet."""
+    things, each of them one of those things ("his mum and dad": WordNet says a mum is a parent), beside other
+    items or not ("his mum and dad and his sister"): the number is in the list, not gone. ``False`` without
+    WordNet."""
     lexicon = default_lexicon()
     if lexicon is None or not _small_count(mention):
         return False
@@ -342,11 +343,12 @@ def said_as_list(mention: NumberMention, doc: QuestionDoc, other: QuestionDoc) -
         return False
     counted = token_lemma(span[-1].head)
     for tok in other.doc:
-        if tok.dep_ == "conj" or not tok.conjuncts or len(tok.conjuncts) + 1 != mention.value:
+        if tok.dep_ == "conj" or len(tok.conjuncts) + 1 < mention.value:
             continue
-        items = (tok, *tok.conjuncts)
-        if all(t.pos_ == "NOUN" and not any(c.dep_ == "nummod" for c in t.children) and lexicon.relation(
-                token_lemma(t), counted, "n") in (SAME, SYNONYM, MORE_GENERAL) for t in items):
+        # the items that are those things, beside others of the list ("his mum and dad and his sister")
+        items = [t for t in (tok, *tok.conjuncts) if t.pos_ == "NOUN" and lexicon.relation(
+            token_lemma(t), counted, "n") in (SAME, SYNONYM, MORE_GENERAL)]
+        if len(items) == mention.value and not any(c.dep_ == "nummod" for t in items for c in t.children):
             return True
     return False
 
