@@ -62,13 +62,14 @@ from .measures import (
     described_count,
     distributes,
     label,
+    label_runs,
     measured_attribute,
     phrase_root,
     property_of_part,
     unit_of,
 )
 from .quantities import quantities as all_quantities
-from .rates import rate_periods
+from .rates import rate_periods, time_frames
 from .terms import token_lemma
 
 #: a calendar year: "in 2019", "since 1998", "of 2021", "2020's"
@@ -114,6 +115,8 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
     if number.kind == "currency":
         return "Currency" not in measured_categories(question) and not any(
             n.kind == "currency" for n in question.numbers)
+    if number.start in label_runs(paraphrase) and not _in_question_sentence(paraphrase, number):
+        return True  # "episode one ..., episode two ...": labels of the things, in order
     labelled = label(paraphrase, number) if unit is None else None
     if labelled:  # "jersey number 23" names a thing, it counts nothing
         return not (_in_question_sentence(paraphrase, number) or any(known_noun(n, question, things=True) for n in labelled))
@@ -319,7 +322,8 @@ def _word_before(doc: QuestionDoc, span) -> str:
 def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequence[UnitMention]) -> bool:
     """Whether the added unit ``mentions`` (one unit, every mention of it in the paraphrase) are context: the
     question does not ask in it, and each mention measures a context number ("her dog, who is 6 *years* old")
-    or, in a kind of unit the question measures nothing in, is counted once by its article ("on a *day* when")."""
+    or, in a kind of unit the question measures nothing in, is counted once by its article ("on a *day* when")
+    or names when the story happens (:func:`~paraqd.analysis.rates.time_frames`: "the new school *year*")."""
     if not mentions:
         return False
     ask = find_ask(paraphrase)
@@ -330,7 +334,11 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
         for q in (quantity, *quantity.parts):
             measuring[q.unit.start] = q.number
     measured_kind = measured_category(mentions[0].category) in measured_categories(question)
+    frames = time_frames(paraphrase) if not measured_kind else frozenset()
     for m in mentions:
+        if m.start in frames and m.start not in measuring:
+            continue  # when the story happens ("the new school *year*", "later that *month*"), in a problem
+            # that measures no time
         if m.start not in measuring:
             return False  # a unit that measures nothing is the unit check's as before ("ounces workers")
         number = measuring[m.start]

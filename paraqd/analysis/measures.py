@@ -14,7 +14,7 @@ from __future__ import annotations
 from .document import NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, SAME, SYNONYM, default_lexicon
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS, SUBJECT_PRONOUNS, token_lemma
+from .terms import LIGHT_NOUNS, SUBJECT_PRONOUNS, cached, token_lemma
 
 _NOUN_POS = frozenset({"NOUN", "PROPN"})
 #: the parts of speech of a clause's verb (where the phrase of a number ends: :func:`phrase_root`)
@@ -129,12 +129,38 @@ def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     verb = tok.head
     if tok.dep_ == "appos" and not any(c.pos_ in ("NOUN", "PROPN") for c in tok.children):
         return verb.tag_ == "NNP" or verb.ent_type_ == "PERSON"  # "Katie, 12, has ...": set beside one named person
-    if not (tok.dep_ == "oprd" or (tok.dep_ in ("attr", "acomp") and verb.lemma_ == "be")):
+    subjects = predicated_of(doc, number)
+    if subjects is None:
         return False  # the predicate of its subject: "she was 10", "he turned sixteen"
-    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
     if subjects and subjects[0].lower_ == "who" and verb.dep_ == "relcl":
         return True  # "Ravi, *who is 42*, earns ...": "who" stands for a person
-    return bool(subjects) and (subjects[0].lower_ in SUBJECT_PRONOUNS or subjects[0].ent_type_ == "PERSON")
+    return bool(subjects) and (subjects[0].lower_ in SUBJECT_PRONOUNS or subjects[0].ent_type_ == "PERSON"
+                               or _one_name(subjects[0]))
+
+
+def predicated_of(doc: QuestionDoc, number: NumberMention) -> list | None:
+    """The subjects of the clause whose bare predicate ``number`` is (the complement of "be" or an object
+    predicate: "Djibo is *17*", "he turned *sixteen*"), or ``None`` when it is no such predicate."""
+    span = doc.span(number)
+    if span is None or number.kind != "cardinal":
+        return None
+    tok = span[-1]
+    verb = tok.head
+    if not (tok.dep_ == "oprd" or (tok.dep_ in ("attr", "acomp") and verb.lemma_ == "be")):
+        return None
+    if any(c.pos_ in _NOUN_POS for c in tok.children):
+        return None  # "she is 17 *years* old", "it was 40 *feet*": a number with a noun of its own
+    return [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+
+
+def _one_name(tok) -> bool:
+    """Whether ``tok`` is one name of a person standing alone (or a noun it is in apposition to), a subject's proper noun with nothing that makes it
+    a thing ("*Djibo* is 17", "*Mr. Okoro* is 45"; not "the *Titanic*", not a place)."""
+    if tok.pos_ == "NOUN":  # "his son *Femi* is 15": a noun the name in apposition says is that person
+        names = [c for c in tok.children if c.dep_ == "appos"]
+        return len(names) == 1 and _one_name(names[0])
+    return (tok.tag_ == "NNP" and tok.ent_type_ not in ("GPE", "LOC", "FAC", "ORG", "PRODUCT", "DATE")
+            and not any(c.dep_ in ("det", "nummod", "conj") for c in tok.children))
 
 
 def age(doc: QuestionDoc, number: NumberMention, unit: UnitMention | None) -> bool:
@@ -244,6 +270,32 @@ def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
     return frozenset(token_lemma(t) for t in parts if t.is_alpha and token_lemma(t) not in LIGHT_NOUNS)
 
 
+def label_runs(doc: QuestionDoc) -> frozenset[int]:
+    """The starts of the numbers that label things one after another from 1, each right after the same noun
+    ("*episode one* lasts 58 minutes, *episode two* 62 minutes", "*class 1* ..., *class 2* ..."): an enumeration of
+    the things, whose numbers count nothing (the parser may hang them on a neighbour: "episode *two* 62 minutes").
+    A noun labelled by one number, or by numbers that do not run from 1 in order, is no such enumeration."""
+    return cached(doc, "paraqd.measures.label_runs", _label_runs)
+
+
+def _label_runs(doc: QuestionDoc) -> frozenset[int]:
+    if doc.doc is None:
+        return frozenset()
+    runs: dict[str, list[NumberMention]] = {}
+    for number in doc.numbers:
+        span = doc.span(number)
+        if span is None or number.kind != "cardinal" or span.start == 0:
+            continue
+        noun = doc.doc[span.start - 1]
+        if noun.pos_ in _NOUN_POS and noun.is_alpha:
+            runs.setdefault(token_lemma(noun), []).append(number)
+    found: set[int] = set()
+    for numbers in runs.values():
+        if len(numbers) >= 2 and [n.value for n in numbers] == list(range(1, len(numbers) + 1)):
+            found.update(n.start for n in numbers)
+    return frozenset(found)
+
+
 #: determiners that refer back to things already counted: "the three friends", "all three", "their two cats"
 #: (not possessives: "Cody and his *two* friends" adds a friend as often as it counts known ones)
 DEFINITE = frozenset({"the", "these", "those", "all"})
@@ -280,8 +332,9 @@ def counts_back(mention: NumberMention, doc: QuestionDoc) -> bool:
 
 def said_as_list(mention: NumberMention, doc: QuestionDoc, other: QuestionDoc) -> bool:
     """Whether a small count of things in ``doc`` ("his *two* parents") is said in ``other`` as a list of as many
-    things, each of them one of those things ("his mum and dad": WordNet says a mum is a parent): the number
-    is in the list, not gone. ``False`` without WordNet."""
+    things, each of them one of those things ("his mum and dad": WordNet says a mum is a parent), beside other
+    items or not ("his mum and dad and his sister"): the number is in the list, not gone. ``False`` without
+    WordNet."""
     lexicon = default_lexicon()
     if lexicon is None or not _small_count(mention):
         return False
@@ -290,11 +343,12 @@ def said_as_list(mention: NumberMention, doc: QuestionDoc, other: QuestionDoc) -
         return False
     counted = token_lemma(span[-1].head)
     for tok in other.doc:
-        if tok.dep_ == "conj" or not tok.conjuncts or len(tok.conjuncts) + 1 != mention.value:
+        if tok.dep_ == "conj" or len(tok.conjuncts) + 1 < mention.value:
             continue
-        items = (tok, *tok.conjuncts)
-        if all(t.pos_ == "NOUN" and not any(c.dep_ == "nummod" for c in t.children) and lexicon.relation(
-                token_lemma(t), counted, "n") in (SAME, SYNONYM, MORE_GENERAL) for t in items):
+        # the items that are those things, beside others of the list ("his mum and dad and his sister")
+        items = [t for t in (tok, *tok.conjuncts) if t.pos_ == "NOUN" and lexicon.relation(
+            token_lemma(t), counted, "n") in (SAME, SYNONYM, MORE_GENERAL)]
+        if len(items) == mention.value and not any(c.dep_ == "nummod" for t in items for c in t.children):
             return True
     return False
 

@@ -77,8 +77,11 @@ def identified_as(doc: QuestionDoc, person: Term) -> set[str]:
     for tok in doc.doc:
         if tok.lemma_ != "be":
             continue
-        subjects = [c for c in tok.children if c.dep_ == "nsubj" and c.idx in starts]
-        names = [c for c in tok.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
+        # the subject is a mention, or "name" that a mention possesses ("*My name* is Zoe"); the parser reads
+        # the name as an attribute or as an adjectival complement ("I'm *Ray*", "Hi, I'm *Zoe*!")
+        subjects = [c for c in tok.children if c.dep_ == "nsubj" and (c.idx in starts or (
+            c.lemma_ == "name" and any(p.dep_ == "poss" and p.idx in starts for p in c.children)))]
+        names = [c for c in tok.children if c.dep_ in ("attr", "acomp") and c.pos_ == "PROPN"]
         if subjects:
             found.update(c.text.lower() for c in names)
     return found

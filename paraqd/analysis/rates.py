@@ -120,6 +120,10 @@ def rate_periods(doc: QuestionDoc) -> tuple[tuple[Mention, str], ...]:
     return cached
 
 
+#: the words that make a period's name one period: "a day", "each of the days", "one school day"
+_ONE_BEFORE = r"(?:a|an|one|each|every|per|single)\s+(?:of\s+the\s+)?(?:[a-z]+\s+)?"
+
+
 def lost_rates(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, str]]:
     """The rates of time of ``question`` whose period the paraphrase no longer says at all ("chops 2 trees *every
     day*" -> "chops 2 trees"): ``(the question's words, the period)``. A period is still said by a rate of the
@@ -132,9 +136,10 @@ def lost_rates(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Men
         unit = next((u for u in question.units if u.start <= mention.end - 1 < u.end), None)
         if unit is None or unit.category != "Time" or period in kept or _describes_noun(question, unit):
             continue
-        if re.search(rf"\b(?:a|an|one|each|every|per|single)\s+(?:of\s+the\s+)?(?:[a-z]+\s+)?{re.escape(period)}s?\b",
-                     paraphrase.text, re.IGNORECASE) or _every_amount(paraphrase, unit):
-            continue
+        if re.search(rf"\b{_ONE_BEFORE}{re.escape(period)}s?\b", paraphrase.text, re.IGNORECASE) or any(
+                u.unit.name == period and re.search(rf"\b{_ONE_BEFORE}$", paraphrase.text[:u.start], re.IGNORECASE)
+                for u in paraphrase.units) or _every_amount(paraphrase, unit):
+            continue  # the period's name, or any form of its unit ("in a *wk*"), after a determiner
         lost.append((mention, period))
     return lost
 

@@ -22,11 +22,13 @@ from ..analysis.counted import changed_bases
 from ..analysis.days import changed_time_points
 from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.holders import added_transfers
+from ..analysis.measures import age, age_of_person, predicated_of
 from ..analysis.pair import QuestionPair
+from ..analysis.people import is_person
 from ..analysis.quantities import quantities as all_quantities
 from ..analysis.quantities import same_dimension
 from ..analysis.rates import changed_rates, lost_rates, rate_periods, time_frames
-from ..analysis.terms import quantity_mentions
+from ..analysis.terms import key_terms, quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
@@ -116,7 +118,8 @@ class UnitCheck(Check):
         if "year" in missing and _ages_kept(question, paraphrase):
             missing.remove("year")  # "23 years old" -> "at the age of 23"
         missing = [n for n in missing if not _rate_kept(question, paraphrase, n, q_units[n])]
-        findings.extend(_detached(question, paraphrase, q_units, p_units, missing))
+        kept_converted = {q.number.start for qq, _ in converted for q in (qq, *qq.parts) if q.number is not None}
+        findings.extend(_detached(question, paraphrase, q_units, p_units, missing, kept_converted))
         for name in missing:
             ms = q_units[name]
             findings.append(Finding(
@@ -276,9 +279,12 @@ def _added(question: QuestionDoc, paraphrase: QuestionDoc, p_units, added: list[
     return findings
 
 
-def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing) -> list[Finding]:
+def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, missing,
+              kept_converted: set[int]) -> list[Finding]:
     """Quantities whose number survived without its unit: "62 kgs of wheat" -> "62 of wheat" (the unit
-    still occurs elsewhere, so the unit itself is not missing, but fewer times than in the question)."""
+    still occurs elsewhere, so the unit itself is not missing, but fewer times than in the question). A quantity
+    the paraphrase writes in another unit (``kept_converted``, the starts of its number: "4 hours" -> "240
+    minutes") kept its unit, whatever else the same number counts there ("a four-episode series")."""
     p_numbers = {}
     for n in paraphrase.numbers:
         if n.kind != "ordinal":  # "after 20 years" -> "from her 20th year": not a number without its unit
@@ -287,10 +293,10 @@ def _detached(question: QuestionDoc, paraphrase: QuestionDoc, q_units, p_units, 
     findings = []
     for q_number, unit in quantity_mentions(question):
         name, number = unit.unit.name, p_numbers.get(q_number.rounded)
-        if (name in missing or number is None or q_number.rounded in p_with_unit
+        if (name in missing or number is None or q_number.rounded in p_with_unit or q_number.start in kept_converted
                 or len(p_units.get(name, ())) >= len(q_units[name])
                 or _shares_next_unit(paraphrase, number, name) or _carried_unit(paraphrase, number, name)
-                or (name == "year" and _AGE_BEFORE.search(paraphrase.text, 0, number.start))):
+                or (name == "year" and _age_kept(question, paraphrase, q_number, unit, number))):
             continue
         findings.append(Finding(
             FindingKind.UNIT_DETACHED, f'{question.text[q_number.start:unit.end]} lost its unit ("{number.text}")',
@@ -324,6 +330,23 @@ def _ages_kept(question: QuestionDoc, paraphrase: QuestionDoc) -> bool:
     return bool(ages) and all(n.rounded in kept for n in ages)
 
 
+def _age_kept(question: QuestionDoc, paraphrase: QuestionDoc, q_number: NumberMention, unit: UnitMention,
+              number: NumberMention) -> bool:
+    """Whether ``number`` states the age the question counts in years without the unit: after "aged", "at the
+    age of" ("23 years old" -> "aged 23"), or, when the question's number is an age ("17 years old"), as a person's
+    bare age ("Djibo is 17", "when she was 30": :func:`~paraqd.analysis.measures.age_of_person`)."""
+    if _AGE_BEFORE.search(paraphrase.text, 0, number.start):
+        return True
+    if not age(question, q_number, unit):
+        return False
+    if age_of_person(paraphrase, number):
+        return True
+    # the parser may read an unfamiliar name as a common noun ("Djibo is 17"): a person the question has
+    q_terms = key_terms(question)
+    return any(s.lower_ in q_terms and is_person(question, q_terms[s.lower_])
+               for s in predicated_of(paraphrase, number) or ())
+
+
 #: "at the age of 23", "aged 23": an age, which is counted in years ("23 years old")
 _AGE_BEFORE = re.compile(r"(?<![A-Za-z])(?:age[ ]+of|aged?|turn(?:s|ed|ing)?)[ ]+$", re.IGNORECASE)
 #: what lists numbers sharing the unit after the last ("5 and 6 hours", "16 by 20 feet", "3 x 4 m")
@@ -333,11 +356,17 @@ _ONE_WORD = re.compile(r"[ -]+[A-Za-z]+[ -]+")
 
 
 def _shares_next_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
-    """Whether ``number`` is listed before a number carrying unit ``name``: "5 and 6 hours" (one unit for both)."""
-    following = min((n for n in doc.numbers if n.start >= number.end), key=lambda n: n.start, default=None)
-    if following is None or not _LIST_GAP.fullmatch(doc.text[number.end:following.start]):
-        return False
-    return any(n.rounded == following.rounded and u.unit.name == name for n, u in quantity_mentions(doc))
+    """Whether ``number`` is listed before a number carrying unit ``name``: "5 and 6 hours" (one unit for both),
+    through any bare numbers between ("58, 62 and 65 minutes": the list's one unit is written after its last)."""
+    carrying = {n.start for n, u in quantity_mentions(doc) if u.unit.name == name}
+    with_unit = {n.start for n, _ in quantity_mentions(doc)}
+    while True:
+        following = min((n for n in doc.numbers if n.start >= number.end), key=lambda n: n.start, default=None)
+        if following is None or not _LIST_GAP.fullmatch(doc.text[number.end:following.start]):
+            return False
+        if following.start in with_unit:
+            return following.start in carrying
+        number = following
 
 
 def _carried_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
