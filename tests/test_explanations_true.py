@@ -299,6 +299,16 @@ def test_every_finding_on_operator_outputs_is_true(key, data, question_pool, par
      "the farmer earn from a goat than from a hen?",
      "A farmer earns $3 from each hen and $5 from each goat. He sold 20 hens and 6 goats. How much more did "
      "the farmer earn from goats than from hens?"),
+    # the asked quantity's thing, measure, time and period (session 14): the part the story counts for the part
+    # only the question names, money for a count over a period, today for a shifted time, another period
+    ("A choir has 40 singers, and 22 of them are women. How many men sing in the choir?",
+     "A choir has 40 singers, and 22 of them are women. How many women sing in the choir?"),
+    ("Oda earns $3 for every dog she walks and made $45 in 3 days. How many dogs did she walk each day?",
+     "Oda earns $3 for every dog she walks and made $45 in 3 days. How much money did she make each day?"),
+    ("Uma is 12 years old and her aunt is 3 times as old. How old is her aunt today?",
+     "Uma is 12 years old and her aunt is 3 times as old. How old was her aunt 4 years ago?"),
+    ("A bus makes 5 runs each day with 40 riders on every run. How many riders does it carry each day?",
+     "A bus makes 5 runs each day with 40 riders on every run. How many riders does it carry on one run?"),
 ])
 def test_question_quantity_changed_names_words_of_the_texts(checker, question, paraphrase):
     findings = [f for f in checker.check(question, paraphrase).findings if f.kind == "question_quantity_changed"]

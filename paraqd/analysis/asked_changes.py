@@ -47,7 +47,7 @@ from .asked_quantity import (
 )
 from .directions import LOSS, verb_direction
 from .document import Mention, QuestionDoc
-from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
+from .lexicon import ANTONYM, MORE_SPECIFIC, SIBLING, UNRELATED, default_lexicon
 from .predicates import held_for_act, kept_for_moved, other_predicate
 from .terms import LIGHT_NOUNS, WEEKDAYS, token_mention
 
@@ -75,8 +75,9 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
     if q is None or p is None:
         return []
     changes = []
-    q_only = {k: m for k, m in q.aggregates.items() if k not in p.aggregates}
-    p_only = {k: m for k, m in p.aggregates.items() if k not in q.aggregates}
+    q_aggregates, p_aggregates = _with_unmoved(question, q), _with_unmoved(paraphrase, p)
+    q_only = {k: m for k, m in q_aggregates.items() if k not in p_aggregates}
+    p_only = {k: m for k, m in p_aggregates.items() if k not in q_aggregates}
     swapped = [(a, b) for a in q_only for b in p_only if frozenset((a, b)) in CONFLICTS]
     if swapped:
         a, b = swapped[0]
@@ -90,6 +91,26 @@ def asked_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
         if found is not None:
             changes.append(found)
     return changes
+
+
+def _with_unmoved(doc: QuestionDoc, aq: AskedQuantity) -> dict[str, Mention]:
+    """The aggregates of the asking clause, what remains among them when the clause asks with a negated verb of
+    the story that takes a quantity away ("how many cans were *not given* to the shelters", "how much did she
+    *not spend*": what the act left, with WordNet, :func:`~paraqd.analysis.directions.verb_direction`)."""
+    if REMAINING in aq.aggregates:
+        return aq.aggregates
+    clause = aq.ask.clause or aq.ask.sentence
+    story = {(t.lemma_ or t.text).lower() for t in doc.doc if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
+    toks, main = clause_tokens(doc, aq.ask)
+    for tok in toks:
+        lemma = (tok.lemma_ or tok.text).lower()
+        if tok.i not in main or tok.pos_ != "VERB" or lemma not in story or not _negated(tok):
+            continue
+        if (verb_direction(lemma) or (None, 0))[1] == LOSS:
+            neg = next((c for c in tok.children if c.dep_ == "neg"), tok)
+            start, end = min(neg.idx, tok.idx), max(neg.idx + len(neg), tok.idx + len(tok))
+            return {**aq.aggregates, REMAINING: Mention(start, end, doc.text[start:end])}
+    return aq.aggregates
 
 
 #: words of an asking clause that compare two quantities besides comparatives ("*compared* to", "the gap
@@ -250,8 +271,16 @@ def _other_thing(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantit
         return None
     if a.noun in LIGHT_NOUNS or b.noun in LIGHT_NOUNS or not (_is_noun(question, a) and _is_noun(paraphrase, b)):
         return None
-    if b.noun not in _lemmas(question, a.sentence, inside=False) or a.noun not in _lemmas(paraphrase, b.sentence,
-                                                                                           inside=False):
+    if b.noun not in _lemmas(question, a.sentence, inside=False):
+        return None
+    # the question's thing still in the paraphrase's story, or a thing only the question sentence counts (the
+    # part the problem leaves to compute: "25 of them are women. How many *men* ...") that the paraphrase
+    # names nowhere, counting without a negation ("how many are *not* women" asks for the same part), the two
+    # parts of one whole (:func:`_parts_of_one_whole`)
+    if a.noun not in _lemmas(paraphrase, b.sentence, inside=False) and not (
+            a.form == b.form == "how many" and a.noun not in _lemmas(question, a.sentence, inside=False)
+            and a.noun not in _lemmas(paraphrase, b.sentence, inside=True) and not _negates(paraphrase, p)
+            and _parts_of_one_whole(question, a, b.noun)):
         return None
     if b.noun in _lemmas(question, a.sentence, inside=True) or a.noun in _lemmas(paraphrase, b.sentence,
                                                                                   inside=True):
@@ -260,6 +289,27 @@ def _other_thing(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantit
     if lex is None or lex.relation(a.noun, b.noun) not in (SIBLING, UNRELATED, ANTONYM):
         return None
     return AskedChange("thing", (a.noun_span,), (b.noun_span,), a.noun, b.noun)
+
+
+def _parts_of_one_whole(question: QuestionDoc, ask: Ask, other: str) -> bool:
+    """Whether the asked noun and ``other`` are two parts of one whole of the problem (with WordNet): antonyms
+    ("boys" / "girls", "men" / "women"), or both more specific than a noun of the question's story ("cars" and
+    "trucks" of its "vehicles"). Another word for the same thing ("games" / "matches") is neither."""
+    lex = default_lexicon()
+    if lex is None or ask.noun is None:
+        return False
+    if lex.relation(ask.noun, other) == ANTONYM:
+        return True
+    wholes = {(t.lemma_ or t.text).lower() for t in question.doc if t.pos_ == "NOUN"
+              and not ask.sentence.start <= t.idx < ask.sentence.end} - {ask.noun, other}
+    return any(lex.relation(w, ask.noun) == MORE_SPECIFIC and lex.relation(w, other) == MORE_SPECIFIC
+               for w in wholes)
+
+
+def _negates(doc: QuestionDoc, aq: AskedQuantity) -> bool:
+    """Whether a word of the asking clause that says the asked quantity is a negation ("not", "n't", "no")."""
+    toks, main = clause_tokens(doc, aq.ask)
+    return any(t.i in main and (t.dep_ == "neg" or t.lower_ == "no") for t in toks)
 
 
 def _count_to_money(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
@@ -283,9 +333,17 @@ def _count_to_money(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuan
 
 
 def _counted(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
-    """The asked noun of a "how many" that counts things (not a unit, not money), or ``None``."""
-    if ask.form != "how many" or ask.units or ask.noun is None or ask.noun_span is None or ask.noun in LIGHT_NOUNS:
+    """The asked noun of a "how many" that counts things (not a unit, not money), or ``None``. A unit elsewhere
+    in the asking clause says a period or a measure of the story ("how many lawns did she mow *each week*"), not
+    the thing counted; a unit up to the asked noun ("how many *kilograms*") or a noun of a substance ("how
+    many *cups of* sugar") measures it."""
+    if ask.form != "how many" or ask.noun is None or ask.noun_span is None or ask.noun in LIGHT_NOUNS:
         return None
+    if any(u.start < ask.noun_span.end for u in ask.units):  # "how many *kilograms*"
+        return None
+    span = doc.span(ask.noun_span)
+    if span is not None and any(c.dep_ == "prep" and c.lower_ == "of" for t in span for c in t.children):
+        return None  # "how many *cups of sugar*": a measure of a substance, not things counted
     return ask.noun_span if _is_noun(doc, ask) and not lex.is_possession(ask.noun) else None
 
 

@@ -15,7 +15,9 @@ compared across a pair by :func:`shape_changes`:
 - **counted per what.** "How many crates does she own" counts crates; "how many lemons are in *each* crate"
   asks for a part per crate: the question's counted thing has become the unit the paraphrase counts per
   ("each", "every", "per" before it, or "each of" it), and back. The same counted thing with a part per item
-  described ("how many crates, each holding 24 lemons") is the same question;
+  described ("how many crates, each holding 24 lemons") is the same question. A part asked per one period
+  ("how many blocks *each day*") asked per another item or period ("... *on one trip*", "in a single week")
+  is another quantity; the same period in other words ("in one day", "daily", "every day") is not;
 - **one person's or a group's.** "How many marbles does Lina have" asks for one person's quantity; "how many
   do *they* / *the two children* have" for a group's, the problem naming more than one person. The group
   must be the subject of the asking clause ("how many of them does she have" counts things); a paraphrase that
@@ -24,8 +26,8 @@ compared across a pair by :func:`shape_changes`:
   asked person in a retelling is that person;
 - **when.** "How old is Mara *now*" asks for the state now; "how old will Mara be *in 4 years*" (or "*3 months
   ago*", "*4 years from now*", "*after 5 months*") for the state at another time point. One question saying
-  "now" ("currently", "presently") and the other a time point shifted from it by a number of a unit of time
-  ask for two states. A shifted time point against a question that says no time at all is not compared: the
+  "now" ("currently", "presently", "today") and the other a time point shifted from it by a number of a unit
+  of time ask for two states. A shifted time point against a question that says no time at all is not compared: the
   question may have said it before its asking clause ("After 5 months, what will it weigh?");
 - **one item or all of them.** "How much more does *a* t-shirt cost than *a* jersey" asks for what one item
   says (a singular noun with "a", "an" or "one"); "how much more money did the shop make from the *t-shirts*"
@@ -58,6 +60,7 @@ from .asked_quantity import (
 )
 from .directions import verb_direction
 from .document import Mention, QuestionDoc
+from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
 from .measures import DISTRIBUTIVE
 from .predicates import clause_predicates, retains, verb_negated
 from .terms import token_lemma, token_mention
@@ -79,13 +82,15 @@ def shape_changes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedC
     """What the paraphrase's question asks for instead of the question's, in the shape of the quantity (see the
     module docstring): ``what`` is "amount" (a difference for an amount or back), "per" (the counted thing made
     the unit of a part per item, or back), "one" (one item's quantity for all the items the story counts),
-    "group" (one person's quantity for a group's), "when" or "spent"."""
+    "group" (one person's quantity for a group's), "when", "spent" or "period" (a part per another item or
+    period)."""
     q, p = asked_quantity(question), asked_quantity(paraphrase)
     if q is None or p is None:
         return []
     found = (_difference_changed(question, paraphrase, q, p), _per_item_changed(question, paraphrase, q, p),
              _group_for_one(question, paraphrase, q, p), _other_time(question, paraphrase, q, p),
-             _spent_for_kept(question, paraphrase, q, p), _one_for_all(question, paraphrase, q, p))
+             _spent_for_kept(question, paraphrase, q, p), _one_for_all(question, paraphrase, q, p),
+             _period_changed(question, paraphrase, q, p))
     return [change for change in found if change is not None]
 
 
@@ -193,6 +198,60 @@ def _per_item_changed(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQu
     return None
 
 
+#: how :func:`_period_changed` reads one item or period a part is asked for ("on *one* trip", "in a *single* day")
+_ONE_OF = frozenset({"one", "single"})
+
+
+def _asked_per(doc: QuestionDoc, aq: AskedQuantity) -> dict[str, Mention]:
+    """The items or periods the asked quantity is a part per: those of :func:`_per_items` ("each day", "per
+    week") and one of them as the object of a preposition ("on *one* trip", "in a *single* session"); a noun
+    counted by another number ("every 7 days") is a span of periods, left out."""
+    found = {k: m for k, m in _per_items(doc, aq).items()}
+    toks, main = clause_tokens(doc, aq.ask)
+    for tok in toks:
+        before = tok.doc[tok.left_edge.i - 1] if tok.left_edge.i > 0 else None
+        # the object of a preposition, or of a word the parser reads as a particle ("carry *on* one crossing")
+        if tok.i not in main or tok.pos_ != "NOUN" or not (
+                tok.dep_ == "pobj" or (before is not None and before.pos_ == "ADP")):
+            continue
+        one = next((c for c in tok.children if c.dep_ in ("nummod", "amod") and c.lower_ in _ONE_OF), None)
+        if one is not None:
+            found.setdefault(token_lemma(tok), Mention(one.idx, tok.idx + len(tok), doc.text[one.idx:tok.idx + len(tok)]))
+    counted = {token_lemma(t) for t in toks if t.i in main and any(
+        c.dep_ == "nummod" and c.like_num and c.lower_ not in _ONE_OF for c in t.children)}
+    return {k: m for k, m in found.items() if k not in counted}
+
+
+def _period(doc: QuestionDoc, mention: Mention) -> str | None:
+    """The name of the unit of time (a period: "day", "week", "hour") ``mention`` names, or ``None``."""
+    return next((u.unit.name for u in doc.units if u.unit.category == "Time" and mention.start <= u.start < mention.end),
+                None)
+
+
+def _period_changed(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                    p: AskedQuantity) -> AskedChange | None:
+    """Both questions ask for a part per one item or period, and of different ones, one of them a period ("how
+    many blocks *each day*" -> "... *on one trip*"; "per week" -> "in a single session"; "on every crossing" ->
+    "each day"): neither question's clause names the other's, not one unit of time in two spellings ("each week" /
+    "per wk"), and WordNet (when present) knows them as different things, no synonym nor a more general or
+    specific word (a word it lacks is not compared)."""
+    q_per, p_per = _asked_per(question, q), _asked_per(paraphrase, p)
+    if not q_per or not p_per or set(q_per) & set(p_per):
+        return None
+    q_words = {token_lemma(t) for t in clause_tokens(question, q.ask)[0]}
+    p_words = {token_lemma(t) for t in clause_tokens(paraphrase, p.ask)[0]}
+    if set(q_per) & p_words or set(p_per) & q_words:
+        return None
+    (q_key, old), (p_key, new) = next(iter(q_per.items())), next(iter(p_per.items()))
+    q_unit, p_unit = _period(question, old), _period(paraphrase, new)
+    if (q_unit is None and p_unit is None) or q_unit == p_unit:  # "each week" / "per wk": one period
+        return None
+    lex = default_lexicon()
+    if lex is not None and lex.relation(q_key, p_key) not in (SIBLING, UNRELATED, ANTONYM):
+        return None
+    return AskedChange("period", (old,), (new,), q_key, p_key)
+
+
 def _group_subject(doc: QuestionDoc, aq: AskedQuantity):
     """The subject of the asking clause when it is a group: "they", "both", a plural noun counted by a numeral
     of two or more or by "both" / "all" ("the two children"), "the two of them", or names joined ("Ana and
@@ -273,10 +332,24 @@ def _time_shift(doc: QuestionDoc, aq: AskedQuantity) -> Mention | None:
     return None
 
 
+#: deictic adverbs of time that name the moment of speaking as a day ("how old is she *today*") beside the
+#: aggregate "now" (:data:`~paraqd.analysis.asked_quantity.AGGREGATES`)
+_TODAY = frozenset({"today", "tonight"})
+
+
+def _now(doc: QuestionDoc, aq: AskedQuantity) -> Mention | None:
+    """The words with which the asking clause asks for the state now: "now" ("currently", "presently") or
+    "today", among the words that say the asked quantity; else ``None``."""
+    if NOW in aq.aggregates:
+        return aq.aggregates[NOW]
+    toks, main = clause_tokens(doc, aq.ask)
+    return next((token_mention(t) for t in toks if t.i in main and t.lower_ in _TODAY), None)
+
+
 def _other_time(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
                 p: AskedQuantity) -> AskedChange | None:
     """One question asks for the state now, the other at a time point shifted from now."""
-    q_now, p_now = q.aggregates.get(NOW), p.aggregates.get(NOW)
+    q_now, p_now = _now(question, q), _now(paraphrase, p)
     if q_now is not None and p_now is None:
         shifted = _time_shift(paraphrase, p)
         return None if shifted is None else AskedChange("when", (q_now,), (shifted,), NOW, "shifted")

@@ -193,6 +193,8 @@ _ASKED_CHANGES = {
             '("{new_word}")',
     "group": 'the question asks about {old} alone, the paraphrase about a group ("{new_word}")',
     "part": 'the question asks for the whole ("{old_word}"), the paraphrase only for {new}',
+    "period": 'the question asks for a part per item or period ("{old_word}"), the paraphrase per another '
+              '("{new_word}")',
     "one": 'the question asks about one item ("{old_word}"), the paraphrase about all the "{new_word}" the problem '
            "counts",
 }
