@@ -67,8 +67,8 @@ def time_frames(doc: QuestionDoc) -> frozenset[int]:
 
 
 _RATES_KEY = "paraqd.analysis.rate_periods"
-#: words that say a number is a total, not a rate ("120 cups in total"); :mod:`paraqd.analysis.per_item` reads them too
-TOTAL = re.compile(r"(?:in[ ]+)?(?:total|all|altogether|all[ ]+together|overall|combined)", re.IGNORECASE)
+#: words that say a number is a total, not a rate ("120 cups in total")
+_TOTAL = re.compile(r"(?:in[ ]+)?(?:total|all|altogether|all[ ]+together|overall|combined)", re.IGNORECASE)
 
 
 def _period(unit_name: str) -> str:
@@ -184,7 +184,7 @@ def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,
         if q_rate is None or p_rate is None:  # "120 cups in total" -> "120 cups per day": a total made a rate
             rate, span, other = (q_rate, q_span, p_span) if q_rate else (p_rate, p_span, q_span)
             if (rate[1] in unit_names and span.start_char <= rate[0].start and rate[0].end <= span.end_char
-                    and TOTAL.fullmatch(other.text)):
+                    and _TOTAL.fullmatch(other.text)):
                 found.append((q_rate[0] if q_rate else _mention(question, q_span),
                               p_rate[0] if p_rate else _mention(paraphrase, p_span)))
         elif q_rate[1] != p_rate[1] and (q_rate[1] in unit_names or p_rate[1] in unit_names):

@@ -200,9 +200,7 @@ class FindingKind(enum.StrEnum):
     PER_ITEM_MADE_TOTAL = ("per_item_made_total", "relations", (MAJOR,),
                            "\"{number}\" is said of each item in the question but of all of them together in the "
                            "paraphrase (\"{whole}\")",
-                           "a number per item made a total (\"Each lamp costs $12\" -> \"paid $12 for the lamps\", "
-                           "\"each pack weighs 250 grams\" -> \"the packs weigh 250 grams altogether\"), or a number "
-                           "per a period of time made one (\"44 sacks per day\" -> \"in all they pick 44 sacks\"), "
+                           "a number per item made a total (\"Each lamp costs $12\" -> \"paid $12 for the lamps\"), "
                            "`paraqd/analysis/per_item.py`")
     RATE_IMPOSSIBLE = ("rate_impossible", "relations", (MAJOR,),
                        "\"{amount} {period}\" holds more time than the period: the problem cannot happen",

@@ -90,12 +90,9 @@ class RelationCheck(Check):
         findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is taken of another whole: "{c.old.text}" in '
                              f'the question, "{c.new.text}" in the paraphrase', Severity.MAJOR, (c.number, c.old),
                              (c.new,)) for c in changed_bases(pair)]
-        findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is '
-                             + (f'counted "{m.period.text}" in the question but as a total' if m.period else
-                                "said of each item in the question but of all of them together")
-                             + f' in the paraphrase ("{m.whole.text}")',
-                             Severity.MAJOR, (m.question_at, *((m.period,) if m.period else ())),
-                             (m.paraphrase_at, m.whole))
+        findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said of each item in the '
+                             f'question but of all of them together in the paraphrase ("{m.whole.text}")',
+                             Severity.MAJOR, (m.question_at,), (m.paraphrase_at, m.whole))
                      for m in per_item_made_total(pair)]
         findings += self._impossible(pair)
         findings += self._negation_findings(pair, q_words, p_words)
