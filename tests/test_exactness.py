@@ -2,6 +2,8 @@
 issue 24): the value is still written, but the problem no longer has one answer."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from paraqd.analysis.analyzer import analyze
 from paraqd.analysis.exactness import hedge_of, made_inexact
@@ -74,3 +76,25 @@ def test_a_number_made_an_estimate_or_a_bound_is_reported(paraphrase, checker):
 ])
 def test_a_hedge_the_question_has_or_that_bounds_no_value_of_the_question_is_not_reported(question, paraphrase):
     assert made_inexact(_pair(question, paraphrase)) == []
+
+
+_NOUNS = ("apples", "hours", "pupils", "stamps", "metres")
+
+
+@settings(max_examples=25, deadline=None)
+@given(value=st.integers(min_value=2, max_value=9999), noun=st.sampled_from(_NOUNS),
+       hedge=st.sampled_from(("about {n} {x}", "at least {n} {x}", "roughly {n} {x}", "{n} {x} or so",
+                              "{n}-odd {x}", "more than {n} {x}", "{n} {x}")))
+def test_a_hedge_is_reported_exactly_when_the_paraphrase_writes_one(value, noun, hedge):
+    """Property: over numbers, nouns and forms, an exact value of the question is reported iff the paraphrase
+    hedges it, and the reported span is the paraphrase's own words."""
+    question = f"Mia has {value} {noun}. Leo has 3 {noun} more than Mia. How many {noun} does Leo have?"
+    words = hedge.format(n=value, x=noun)
+    paraphrase = f"Mia has {words}. Leo has 3 {noun} more than Mia. How many {noun} does Leo have?"
+    found = made_inexact(_pair(question, paraphrase))
+    if words == f"{value} {noun}":
+        assert found == []
+    else:
+        assert len(found) == 1 and found[0].question_at.rounded == value
+        assert paraphrase[found[0].hedge.start:found[0].hedge.end] == found[0].hedge.text
+        assert str(value) in found[0].hedge.text
