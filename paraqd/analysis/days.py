@@ -187,7 +187,11 @@ _MONTH = re.compile(
     r"early|late|mid|end)[ -]+|(?<=\d)(?:st|nd|rd|th)?[ ]+(?:of[ ]+)?|(?<=\d)[ ]+)"
     r"(?P<month>" + "|".join(m.capitalize() for m in MONTHS) + r")\b"
     r"|\b(?P<month2>" + "|".join(m.capitalize() for m in MONTHS) + r")(?=[ ]+\d)")
-_PERIODS = r"(day|week|month|year|night|morning|afternoon|evening|weekend)"
+_PERIODS = r"(minute|hour|day|week|month|year|night|morning|afternoon|evening|weekend)"
+#: the periods that are units of time of different lengths: a relative reference written with another of them
+#: ("the previous day" -> "the previous hour") points at another time; parts of the day and the weekend are not
+#: compared ("the previous day" -> "the night before" is a retelling's choice)
+_UNIT_PERIODS = frozenset({"minute", "hour", "day", "week", "month", "year"})
 #: relative references, backward and forward: "the previous day", "the week before", "last year", "yesterday"
 _BACKWARD = re.compile(rf"\b(?:the\s+(?:previous|preceding|prior)\s+{_PERIODS}|the\s+{_PERIODS}\s+before\b"
                        rf"|(?<!the\s)last\s+{_PERIODS}|(?P<yesterday>yesterday))\b", re.IGNORECASE)
@@ -307,7 +311,8 @@ def changed_time_points(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
     """The question's time points written as other time points: ``(question's words, paraphrase's words)``
     for a clock time read in the other half of the day ("9:00 a.m." -> "9:00 p.m."), a month replaced by
     another ("4 days in March" -> "4 days in February"), a relative reference turned the other way ("the
-    previous day" -> "the next day") and the asked quantity moved before an event of the story
+    previous day" -> "the next day") or measured in another unit of time ("the previous day" -> "the previous
+    hour", :data:`_UNIT_PERIODS`), and the asked quantity moved before an event of the story
     (:func:`asked_time_shift`)."""
     question, paraphrase = pair.question, pair.paraphrase
     found: list[tuple[Mention, Mention]] = []
@@ -334,4 +339,8 @@ def changed_time_points(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
             if len(q_refs) > len(p_same.get(period, [])) and len(p_other.get(period, [])) > len(
                     q_other.get(period, [])):
                 found.append((q_refs[-1], p_other[period][-1]))
+    for q_side, p_side in ((q_back, p_back), (q_fwd, p_fwd)):  # the same way, another unit of time
+        lost = sorted(k for k in q_side if k in _UNIT_PERIODS and len(q_side[k]) > len(p_side.get(k, [])))
+        new = sorted(k for k in p_side if k in _UNIT_PERIODS and len(p_side[k]) > len(q_side.get(k, [])))
+        found.extend((q_side[a][-1], p_side[b][-1]) for a, b in zip(lost, new))
     return found + asked_time_shift(pair)
