@@ -206,7 +206,7 @@ def _asked_per(doc: QuestionDoc, aq: AskedQuantity) -> dict[str, Mention]:
     """The items or periods the asked quantity is a part per: those of :func:`_per_items` ("each day", "per
     week") and one of them as the object of a preposition ("on *one* trip", "in a *single* session"); a noun
     counted by another number ("every 7 days") is a span of periods, left out."""
-    found = {k: m for k, m in _per_items(doc, aq).items()}
+    found = dict(_per_items(doc, aq))  # a copy: the one items or periods are added to it
     toks, main = clause_tokens(doc, aq.ask)
     for tok in toks:
         before = tok.doc[tok.left_edge.i - 1] if tok.left_edge.i > 0 else None

@@ -358,8 +358,9 @@ _ONE_WORD = re.compile(r"[ -]+[A-Za-z]+[ -]+")
 def _shares_next_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
     """Whether ``number`` is listed before a number carrying unit ``name``: "5 and 6 hours" (one unit for both),
     through any bare numbers between ("58, 62 and 65 minutes": the list's one unit is written after its last)."""
-    carrying = {n.start for n, u in quantity_mentions(doc) if u.unit.name == name}
-    with_unit = {n.start for n, _ in quantity_mentions(doc)}
+    measured = quantity_mentions(doc)
+    carrying = {n.start for n, u in measured if u.unit.name == name}
+    with_unit = {n.start for n, _ in measured}
     while True:
         following = min((n for n in doc.numbers if n.start >= number.end), key=lambda n: n.start, default=None)
         if following is None or not _LIST_GAP.fullmatch(doc.text[number.end:following.start]):
