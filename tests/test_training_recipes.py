@@ -238,3 +238,25 @@ def test_hybrid_auc_evaluator_scores_labelled_pairs_under_a_head():
     assert evaluator.standard_error([]) == 0.0
     with pytest.raises(InputError, match="both valid"):
         HybridAUCEvaluator(encoder, cache, pairs.assign(label=0))
+
+
+def test_read_labelled_frame_finds_the_usual_column_names_and_checks_labels(tmp_path):
+    """Dev-style files (question, augmented, final_label) read as question, paraphrase, label; other columns are
+    kept; a label that is not 0/1 is one clear error."""
+    import pytest
+
+    from paraqd.errors import InputError
+    from paraqd.training.data import read_labelled_frame
+
+    dev_style = tmp_path / "dev.csv"
+    dev_style.write_text("question,augmented,final_label,family\nQ one?,P one?,1,formal\nQ two?,P two?,0,vague\n")
+    plain = tmp_path / "plain.csv"
+    plain.write_text("question,paraphrase,label\nQ three?,P three?,valid\n")
+    frame = read_labelled_frame([dev_style, plain])
+    assert frame[["question", "paraphrase", "label"]].values.tolist() == [
+        ["Q one?", "P one?", 1], ["Q two?", "P two?", 0], ["Q three?", "P three?", 1]]
+    assert frame.family.tolist()[:2] == ["formal", "vague"]
+    bad = tmp_path / "bad.csv"
+    bad.write_text("question,paraphrase,label\nQ?,P?,perhaps\n")
+    with pytest.raises(InputError, match="not 0/1"):
+        read_labelled_frame([bad])

@@ -150,9 +150,15 @@ def test_recipe_trains_through_the_cross_encoder_trainer_and_pair_verifier_loads
         "Tom has 12 apples. Mary has 5 pears. How many apples does Tom have?",
         "A shop sells 30 pens for $2 each. If it sells 25% of them, how much money does it make?",
         "Sarah walks 3 miles every day. How many miles does she walk in 7 days?"]))
+    labelled = tmp_path / "labelled.csv"
+    labelled.write_text("question,paraphrase,label\n"
+                        "Ann has 2 dogs. How many dogs?,Ann owns two dogs. How many dogs?,1\n"
+                        "Ann has 2 dogs. How many dogs?,Ann has a few dogs. How many dogs?,0\n")
     config = VerifierConfig(epochs=1, batch_size=4, lora_r=2, lora_alpha=4, max_length=48, threads=1)
-    meta = train_verifier_recipe([questions], tmp_path / "model", config=config, base=tiny_bert)
-    assert meta["pairs"]["count"] > 0 and meta["timing"]["pairs_per_second"] > 0
+    meta = train_verifier_recipe([questions], tmp_path / "model", config=config, base=tiny_bert,
+                                 labelled=[labelled], labelled_repeat=2)
+    assert meta["pairs"]["count"] > 4 and meta["timing"]["pairs_per_second"] > 0
+    assert meta["labelled"]["pairs"] == 2 and meta["pairs"]["operators"]["labelled:labelled.csv"] == 4
     assert [h["epoch"] for h in meta["history"]] == [1]
     assert json.loads((tmp_path / "model" / "paraqd.json").read_text())["kind"] == "verifier"
     verifier = PairVerifier.load(tmp_path / "model", base=tiny_bert, device="cpu")
@@ -171,3 +177,57 @@ def test_the_old_module_re_exports_the_trainer_and_the_verifier():
              "save_adapter", "tokenize_pairs", "train_verifier"]
     assert [n for n in moved if getattr(cross_encoder, n) is not getattr(verifier_training, n)] == []
     assert set(moved) <= set(cross_encoder.__all__)
+
+
+def test_labelled_pairs_read_dev_style_columns_and_drop_excluded_questions(tmp_path):
+    from paraqd.leakage import LeakageFilter
+    from paraqd.training.verifier_recipe import labelled_pairs
+
+    path = tmp_path / "rewordings.csv"
+    path.write_text("question,augmented,final_label,family\n"
+                    "Tom has 3 cats. How many cats?,Tom owns three cats. How many cats?,1,formal\n"
+                    "Tom has 3 cats. How many cats?,Tom has some cats. How many cats?,0,vague_quantity\n"
+                    "Ann has 2 dogs. How many dogs?,Ann owns 2 dogs. How many dogs?,1,formal\n")
+    pairs = labelled_pairs([path], LeakageFilter(["ann has 2 dogs.  How many dogs?"]))
+    assert pairs.label.tolist() == [1, 0]
+    assert pairs.candidate.tolist() == ["Tom owns three cats. How many cats?", "Tom has some cats. How many cats?"]
+    assert set(pairs.operators) == {"labelled:rewordings.csv"}
+    assert labelled_pairs([], LeakageFilter()).empty
+
+
+def test_cli_recipe_verifier_reports_a_bad_label_in_one_line(tmp_path, capsys):
+    from paraqd.cli import main
+
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"question": "Tom has 3 cats. How many cats does he have?"}\n')
+    bad = tmp_path / "pairs.csv"
+    bad.write_text("question,paraphrase,label\nTom has 3 cats.,Tom owns 3 cats.,maybe\n")
+    code = main(["train", str(questions), "-o", str(tmp_path / "m"), "--recipe", "verifier", "--labelled", str(bad)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "label 'maybe' is not 0/1" in err[0]
+
+
+def test_the_shipped_verifier_loads_offline_and_ranks_a_faithful_rewording_above_one_edit():
+    """The adapter in data/models/verifier (paraqd/_models/verifier in a wheel): it loads on the embedded MiniLM,
+    records the training file it was trained on (that very file), and prefers a free rewording to one that
+    changes a number, the asked quantity or makes a number vague."""
+    import hashlib
+    import json
+    from pathlib import Path
+
+    from paraqd.verifier import shipped_verifier_dir
+
+    folder = shipped_verifier_dir()
+    assert folder is not None and (folder / "README.md").is_file()
+    meta = json.loads((folder / "verifier.json").read_text())
+    labelled = Path(__file__).resolve().parents[1] / meta["pairs"]["labelled"]["file"]
+    assert hashlib.sha256(labelled.read_bytes()).hexdigest() == meta["pairs"]["labelled"]["sha256"]
+    assert meta["dev_figures"]["chosen_weight_in_default"] == 0.0
+    verifier = PairVerifier.load(device="cpu")
+    question = "A baker makes 12 cakes each day. How many cakes does he make in 5 days?"
+    probs = verifier.predict([question] * 4, [
+        "Every day, a baker bakes 12 cakes. In 5 days, how many cakes will he have baked?",
+        "A baker makes 12 cakes each day. How many cakes does he make in 7 days?",
+        "A baker makes 12 cakes each day. How many cakes does he sell in 5 days?",
+        "A baker makes some cakes each day. How many cakes does he make in 5 days?"])
+    assert probs[0] > 0.5 and (probs[1:] < 0.5).all()

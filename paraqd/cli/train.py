@@ -70,6 +70,11 @@ def add_arguments(parser):
     group.add_argument("--max-questions", type=options.count_or_zero, default=2000,
                        help="--recipe recommended/verifier: questions sampled from the question files "
                             "(default: 2000; verifier: ~14 min on 2 cores)")
+    group.add_argument("--labelled", nargs="+", default=[], metavar="FILE",
+                       help="--recipe verifier: labelled pair files (question, paraphrase, label) trained on beside "
+                            "the operator pairs, e.g. data/train/rewordings_llm_train.csv")
+    group.add_argument("--labelled-repeat", type=options.count, default=3, metavar="N",
+                       help="--recipe verifier: times each --labelled pair is seen per epoch (default: 3)")
     group.add_argument("--reference", nargs="+", default=[], metavar="FILE",
                        help="--recipe recommended: wide-form candidate files to train on as well (question, "
                             "positive1.., neg_1..: e.g. real back-translations; bring your own)")
@@ -169,7 +174,8 @@ def check_model_dir(args) -> None:
     from ..io import check_output_dir
 
     inputs = [*args.inputs, *(args.validation or []), *getattr(args, "exclude", []),
-              *getattr(args, "reference", []), *getattr(args, "select_on", []), args.encoder]
+              *getattr(args, "reference", []), *getattr(args, "select_on", []), *getattr(args, "labelled", []),
+              args.encoder]
     check_output_dir(args.output, "--output", inputs=inputs, replaced=True)
     out = Path(args.output)
     drop_incomplete_checkpoints(out)
@@ -263,7 +269,8 @@ def run_verifier(args) -> int:
     with tidy_on_failure(Path(args.output)):
         meta = train_verifier_recipe(args.inputs, args.output, exclude=args.exclude,
                                      max_questions=args.max_questions, config=config, base=args.encoder,
-                                     device=args.device or "cpu", log=log.info)
+                                     device=args.device or "cpu", log=log.info, labelled=args.labelled,
+                                     labelled_repeat=args.labelled_repeat)
     timing = meta["timing"]
     log.info("trained the verifier on %d pairs from %d questions in %.0f s (%.1f pairs/s); written to %s",
              meta["pairs"]["count"], meta["questions"]["trained"], timing["train_s"], timing["pairs_per_second"],

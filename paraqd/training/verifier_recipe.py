@@ -6,7 +6,9 @@
    dev pairs of a source checkout, ``source_dev_files()``, are always excluded when present), shuffle them
    under the seed and keep ``max_questions``;
 2. build labelled pairs with the rewording and subtle-negative operators
-   (:func:`paraqd.training.verifier_data.build_pairs`);
+   (:func:`paraqd.training.verifier_data.build_pairs`), and add the pairs of the ``labelled`` files (hand- or
+   LLM-written rewordings such as ``data/train/rewordings_llm_train.csv``), each ``labelled_repeat`` times; a
+   labelled pair whose question is excluded is dropped like an excluded question;
 3. train the LoRA verifier for ``config.epochs`` (:func:`paraqd.training.verifier_training.train_verifier`);
 4. write the adapter and ``paraqd.json`` (data hashes, excluded questions, pair counts per operator, time,
    pairs per second, configuration, versions) into the output folder, which
@@ -27,9 +29,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from ..errors import InputError
 from ..io import write_json
-from .data import banned_questions, read_questions, sha256_file, with_source_dev_files
+from .data import banned_questions, read_labelled_frame, read_questions, sha256_file, with_source_dev_files
 from .metadata import library_versions
 from .verifier_data import PairSpec, build_pairs
 from .verifier_training import VerifierConfig, add_lora, load_base, save_adapter, train_verifier
@@ -37,10 +41,25 @@ from .verifier_training import VerifierConfig, add_lora, load_base, save_adapter
 DEFAULT_MAX_QUESTIONS = 2000
 
 
+def labelled_pairs(paths: Sequence[str | os.PathLike], banned) -> pd.DataFrame:
+    """The pairs of labelled files as verifier pairs (``question, candidate, label, operators``), without those
+    whose question ``banned`` holds (operators: ``labelled:<file name>``)."""
+    if not paths:
+        return pd.DataFrame(columns=["question", "candidate", "label", "operators"])
+    frames = []
+    for path in paths:
+        frame = read_labelled_frame([path])
+        frames.append(pd.DataFrame({"question": frame.question, "candidate": frame.paraphrase,
+                                    "label": frame.label.astype(int), "operators": f"labelled:{Path(path).name}"}))
+    pairs = pd.concat(frames, ignore_index=True)
+    return pairs[[q not in banned for q in pairs.question]].reset_index(drop=True)
+
+
 def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_dir: str | os.PathLike, *,
                           exclude: Sequence[str | os.PathLike] = (), max_questions: int = DEFAULT_MAX_QUESTIONS,
                           config: VerifierConfig | None = None, spec: PairSpec | None = None,
-                          base: str | None = None, device: str = "cpu", log=None) -> dict[str, Any]:
+                          base: str | None = None, device: str = "cpu", log=None,
+                          labelled: Sequence[str | os.PathLike] = (), labelled_repeat: int = 3) -> dict[str, Any]:
     """Run the recipe; returns the ``paraqd.json`` document it wrote."""
     from ..resources import resolve_encoder
 
@@ -49,7 +68,9 @@ def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_di
     if max_questions < 1:
         raise InputError(f"max_questions must be at least 1, got {max_questions}")
     excluded_files = with_source_dev_files(exclude)
-    for path in [*map(Path, question_files), *excluded_files]:
+    if labelled_repeat < 1:
+        raise InputError(f"labelled_repeat must be at least 1, got {labelled_repeat}")
+    for path in [*map(Path, question_files), *map(Path, labelled), *excluded_files]:
         if not path.is_file():
             raise InputError(f"{path}: no such file")
     banned = banned_questions(excluded_files)
@@ -66,6 +87,9 @@ def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_di
         raise InputError("no question left to train on after the exclusions")
     start = time.perf_counter()
     pairs = build_pairs(kept, spec)
+    extra = labelled_pairs(labelled, banned)
+    if len(extra):
+        pairs = pd.concat([pairs, *[extra] * labelled_repeat], ignore_index=True)
     build_seconds = time.perf_counter() - start
     if pairs.empty or pairs.label.nunique() < 2:
         raise InputError("the operators made no usable pairs from these questions")
@@ -85,6 +109,8 @@ def train_verifier_recipe(question_files: Sequence[str | os.PathLike], output_di
         "pairs": {"spec": spec.to_dict(), "count": len(pairs), "valid": int(pairs.label.sum()),
                   "invalid": int((1 - pairs.label).sum()), "operators": {k: int(v) for k, v in operators.items()},
                   "sha256": hashlib.sha256(pairs.to_csv(index=False).encode()).hexdigest()},
+        "labelled": {"files": [{"path": str(p), "sha256": sha256_file(p)} for p in labelled], "pairs": len(extra),
+                     "repeat": labelled_repeat},
         "questions": {"files": [{"path": str(p), "sha256": sha256_file(p)} for p in question_files],
                       "read": len(questions), "trained": len(kept), "dropped_excluded": dropped},
         "excluded": {"files": [{"path": str(p), "sha256": sha256_file(p)} for p in excluded_files],

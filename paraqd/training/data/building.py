@@ -18,9 +18,9 @@ from typing import Any
 
 import pandas as pd
 
-from ...defaults import DEFAULT_SEED, SOURCED_TRIPLET_COLUMNS
+from ...defaults import DEFAULT_SEED, LABEL_COLUMNS, PARAPHRASE_COLUMNS, SOURCED_TRIPLET_COLUMNS
 from ...errors import InputError
-from ...io import QUESTION_COLUMNS, find_column, read_table, text_column, write_table
+from ...io import QUESTION_COLUMNS, find_column, label_column, read_table, text_column, write_table
 from ...leakage import LeakageFilter, question_key
 from .layouts import triplets_from_wide, wide_columns
 
@@ -89,16 +89,28 @@ def wide_to_pairs(df: pd.DataFrame, *, drop_identical: bool = True, source: str 
 
 
 def read_labelled_frame(paths: Sequence[str | os.PathLike]) -> pd.DataFrame:
-    """``question, paraphrase, label`` pairs of labelled-pair files and wide-form files, in one frame."""
+    """``question, paraphrase, label`` pairs of labelled-pair files and wide-form files, in one frame.
+
+    A labelled-pair file's columns are found by their usual names (``question``/``anchor``...,
+    ``paraphrase``/``augmented``..., ``label``/``final_label``...: :mod:`paraqd.defaults`); its other columns are
+    kept. A missing column or a label that is not 0/1 is an :class:`~paraqd.errors.InputError`.
+    """
     frames = []
     for path in paths:
         df = read_table(path)
-        frames.append(wide_to_pairs(df, source=str(path)) if wide_columns(df)[0] else df)
-    pairs = pd.concat(frames, ignore_index=True)
-    missing = {"question", "paraphrase", "label"} - set(pairs.columns)
-    if missing:
-        raise InputError(f"labelled pairs need columns question, paraphrase, label; missing {sorted(missing)}")
-    return pairs
+        if wide_columns(df)[0]:
+            frames.append(wide_to_pairs(df, source=str(path)))
+            continue
+        columns = {name: find_column(df, None, candidates, name, path) for name, candidates in
+                   (("question", QUESTION_COLUMNS), ("paraphrase", PARAPHRASE_COLUMNS), ("label", LABEL_COLUMNS))}
+        frame = df.drop(columns=[c for c in ("question", "paraphrase", "label") if c in df.columns
+                                 and c not in columns.values()])
+        frame = frame.rename(columns={found: name for name, found in columns.items()})
+        frame["question"] = text_column(frame, "question", path)
+        frame["paraphrase"] = text_column(frame, "paraphrase", path)
+        frame["label"] = label_column(frame, "label", path)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
 
 
 def reference_triplets(df: pd.DataFrame, *, pairing: str = "product", source: str = "input") -> pd.DataFrame:
