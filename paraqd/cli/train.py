@@ -47,6 +47,12 @@ included); the model directory scores with the hybrid score. Questions of --excl
 --select-on files (and data/dev/*_labelled.csv of a source checkout) are never trained on.
   paraqd train questions.jsonl more.jsonl -o model/ --recipe recommended --select-on dev_pairs.csv
 
+--recipe verifier: the inputs are QUESTION files too. Operators make labelled pairs from --max-questions of
+them, --labelled files add rewordings labelled by hand or by an LLM (each seen --labelled-repeat times), and a
+LoRA cross-encoder on the embedded MiniLM learns to tell them apart (paraqd.verifier.PairVerifier loads it;
+paraqd ships one, trained on a GPU: data/models/verifier). About 11 pairs/s on 2 CPU cores; --device cuda.
+  paraqd train gsm8k_train.jsonl -o verifier/ --recipe verifier --labelled data/train/rewordings_llm_train.csv
+
 --loss names a registered loss (paraqd.training.losses; add one with @register_loss)."""
 
 
