@@ -54,6 +54,7 @@ from .information import (
     measured_categories,
     measured_category,
     number_phrase,
+    person_noun,
 )
 from .lexicon import default_lexicon
 from .measures import (
@@ -68,6 +69,7 @@ from .measures import (
     property_of_part,
     unit_of,
 )
+from .people import named_holders
 from .quantities import quantities as all_quantities
 from .rates import rate_periods, time_frames
 from .terms import token_lemma
@@ -131,12 +133,47 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
         return _context_attribute(question, paraphrase, number, measured)
     if not nouns or any(known_noun(noun, question, things=True) for noun in nouns):
         return False
-    if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
+    return _context_count(question, paraphrase, number, starts)
+
+
+def _context_count(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
+                   starts: frozenset[int]) -> bool:
+    """Whether ``number``, counting things the question does not compute with, is context (see
+    :func:`is_context_number`): outside the asking clause, it counts the problem's named persons again, or it is no
+    argument of a verb that takes a quantity of the problem and no number of the problem in its phrase
+    (``starts``) ties it."""
+    if _in_question_sentence(paraphrase, number):
+        return False
+    if _recounts_the_persons(question, paraphrase, number):
+        return True  # "*three* friends compared their tests" in a problem about Grant, John and Hunter
+    if _shares_clause(question, paraphrase, number):
         return False
     q_values = {n.rounded for n in question.numbers}
     if not distributes(paraphrase, number):  # only a number of the problem that modifies it ties it then
         starts = _neighbours(paraphrase, number)
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+def _recounts_the_persons(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` counts the persons the problem names, once more ("*Three* cousins swapped stamps" in a
+    problem about Farah, Leon and Ivo): a plain count of persons (no possessor: "their 2 sisters" are others; no
+    distributive quantifier or partner preposition: "1 apple to *each of* 2 neighbours", "*among* 3 friends")
+    whose value is the number of persons the question names holding its quantities
+    (:func:`~paraqd.analysis.people.named_holders`), two or more. It restates a quantity the problem
+    already fixes and counts none of its things. Called for a number outside the asking clause whose nouns the
+    question does not compute with (persons it counts are then known, :func:`~paraqd.analysis.information.known_noun`)."""
+    span = paraphrase.span(number)
+    if span is None or number.kind != "cardinal" or number.value < 2:
+        return False
+    tok = span[-1]
+    noun = tok.head
+    if tok.dep_ != "nummod" or noun.pos_ != "NOUN" or not person_noun(token_lemma(noun)):
+        return False
+    if any(c.dep_ == "poss" for c in noun.children) or distributes(paraphrase, number):
+        return False
+    if noun.dep_ == "pobj" and noun.head.lower_ in _PARTNER_PREPS:
+        return False  # "shared them *with* 2 friends": persons the things are shared with
+    return len(named_holders(question)) == number.value
 
 
 def _elliptical(doc: QuestionDoc, number: NumberMention) -> bool:
