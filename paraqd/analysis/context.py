@@ -111,7 +111,7 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
         return False  # "2 more": more of what the problem counts
     nouns, starts = number_phrase(paraphrase, number, conjuncts=False)
     unit = unit_of(paraphrase, number)
-    by_unit = _context_by_unit(question, paraphrase, number, unit)
+    by_unit = _context_by_unit(question, paraphrase, number, unit, total_asked)
     if by_unit is not None:
         return by_unit
     if number.kind == "currency":
@@ -188,7 +188,7 @@ def _elliptical(doc: QuestionDoc, number: NumberMention) -> bool:
 
 
 def _context_by_unit(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
-                     unit: UnitMention | None) -> bool | None:
+                     unit: UnitMention | None, total_asked: bool = False) -> bool | None:
     """What ``number``'s unit alone decides of it (see :func:`is_context_number`), or ``None``: an age in a problem
     without ages is context; a unit the question has is not; a kind of unit the question measures nothing in
     is; a span longer than the period the question asks per is ("for three years", asked "a week")."""
@@ -202,8 +202,42 @@ def _context_by_unit(question: QuestionDoc, paraphrase: QuestionDoc, number: Num
         return True
     if outlasts_asked_period(question, paraphrase, number):
         return not _in_question_sentence(paraphrase, number)
+    if unit.category == "Time" and _span_of_something_new(question, paraphrase, number, total_asked):
+        return True  # "a race that was six weeks away", "Mrs. Lee, who had taught for 30 years"
     return None  # a kind of unit the problem measures in: context only about things it does not compute with
     # ("her dog, who is 6 years old" in a problem in hours)
+
+
+#: the relative pronouns that stand for the noun their clause describes ("a race *that* was six weeks away")
+_RELATIVE = frozenset({"who", "which", "that", "whom"})
+
+
+def _span_of_something_new(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
+                           total_asked: bool) -> bool:
+    """Whether ``number``, a span of time, measures an event of something new to the problem: outside the asking
+    clause, the subjects of its clause's verb (a relative pronoun read as the noun it describes: "a race *that*
+    was six weeks away", "Mr. Osei, *who* had cooked for 25 years") are nouns or names the question never
+    writes, no personal pronoun (which may stand for a holder of the problem: "*he* also rowed for 3 hours"), no
+    person when the question asks for a total (a new person may join it), and no other argument of the verb
+    ties it to a quantity of the problem (:func:`_shares_clause`)."""
+    span = paraphrase.span(number)
+    if span is None or _in_question_sentence(paraphrase, number):
+        return False
+    verb = phrase_root(span[-1]).head
+    if verb.pos_ not in ("VERB", "AUX"):
+        return False
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    if verb.dep_ in ("relcl", "acl") and verb.head.pos_ in _NOUN_POS and all(
+            s.lower_ in _RELATIVE for s in subjects):
+        subjects = [verb.head]  # "a race that was six weeks away", "a ride planned eight weeks away"
+    written = {token_lemma(t) for t in question.doc} | {t.lower_ for t in question.doc}
+    for subject in subjects:
+        if subject.pos_ not in _NOUN_POS or token_lemma(subject) in written or subject.lower_ in written:
+            return False
+        if known_noun(token_lemma(subject), question) or (total_asked and (
+                subject.pos_ == "PROPN" or person_noun(token_lemma(subject)))):
+            return False
+    return bool(subjects) and not _shares_clause(question, paraphrase, number)
 
 
 #: a term of a ratio written with a colon ("4:3"): around the number, a colon between two digits
