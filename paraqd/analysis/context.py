@@ -21,7 +21,11 @@ change of the problem, and report context as a note instead (``context_added``, 
   the bill" is; a place, "at his 6 tables", is not) and is not spread by a distributive quantifier over a
   quantity of the problem ("544 pots in *each* of the 10 gardens" enters); or it is a calendar year ("in
   2019"); or the only clock reading of a retelling whose question reads none ("the bell rang *four* o'clock":
-  one point of the day, no span); or it is an age ("Roberta, *who is 34*", "Katie, *12*,", "who had turned
+  one point of the day, no span); or it counts the persons the problem names again ("*three* friends compared
+  their tests" where Grant, John and Hunter hold the quantities: no possessor, no "each", no partner
+  preposition); or it is a span of time whose clause's subjects are new to the problem ("a race *that* was six
+  weeks away", "Mr. Osei, *who* had cooked for 25 years": no pronoun, no person when a total is asked, no tie
+  to the problem's quantities); or it is an age ("Roberta, *who is 34*", "Katie, *12*,", "who had turned
   *sixteen*", "a machine *7 years old*"), of anyone, in a problem that computes no ages; or a span of time
   longer than the period the question asks per, in a question that reads every time of its own as a rate
   (:func:`~paraqd.analysis.feasible.outlasts_asked_period`); or it counts a part described by a property ("*9
