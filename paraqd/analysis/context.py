@@ -21,7 +21,11 @@ change of the problem, and report context as a note instead (``context_added``, 
   the bill" is; a place, "at his 6 tables", is not) and is not spread by a distributive quantifier over a
   quantity of the problem ("544 pots in *each* of the 10 gardens" enters); or it is a calendar year ("in
   2019"); or the only clock reading of a retelling whose question reads none ("the bell rang *four* o'clock":
-  one point of the day, no span); or it is an age ("Roberta, *who is 34*", "Katie, *12*,", "who had turned
+  one point of the day, no span); or it counts the persons the problem names again ("*three* friends compared
+  their tests" where Grant, John and Hunter hold the quantities: no possessor, no "each", no partner
+  preposition); or it is a span of time whose clause's subjects are new to the problem ("a race *that* was six
+  weeks away", "Mr. Osei, *who* had cooked for 25 years": no pronoun, no person when a total is asked, no tie
+  to the problem's quantities); or it is an age ("Roberta, *who is 34*", "Katie, *12*,", "who had turned
   *sixteen*", "a machine *7 years old*"), of anyone, in a problem that computes no ages; or a span of time
   longer than the period the question asks per, in a question that reads every time of its own as a rate
   (:func:`~paraqd.analysis.feasible.outlasts_asked_period`); or it counts a part described by a property ("*9
@@ -54,6 +58,7 @@ from .information import (
     measured_categories,
     measured_category,
     number_phrase,
+    person_noun,
 )
 from .lexicon import default_lexicon
 from .measures import (
@@ -68,6 +73,7 @@ from .measures import (
     property_of_part,
     unit_of,
 )
+from .people import named_holders
 from .quantities import quantities as all_quantities
 from .rates import rate_periods, time_frames
 from .terms import token_lemma
@@ -109,7 +115,7 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
         return False  # "2 more": more of what the problem counts
     nouns, starts = number_phrase(paraphrase, number, conjuncts=False)
     unit = unit_of(paraphrase, number)
-    by_unit = _context_by_unit(question, paraphrase, number, unit)
+    by_unit = _context_by_unit(question, paraphrase, number, unit, total_asked)
     if by_unit is not None:
         return by_unit
     if number.kind == "currency":
@@ -131,12 +137,47 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
         return _context_attribute(question, paraphrase, number, measured)
     if not nouns or any(known_noun(noun, question, things=True) for noun in nouns):
         return False
-    if _in_question_sentence(paraphrase, number) or _shares_clause(question, paraphrase, number):
+    return _context_count(question, paraphrase, number, starts)
+
+
+def _context_count(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
+                   starts: frozenset[int]) -> bool:
+    """Whether ``number``, counting things the question does not compute with, is context (see
+    :func:`is_context_number`): outside the asking clause, it counts the problem's named persons again, or it is no
+    argument of a verb that takes a quantity of the problem and no number of the problem in its phrase
+    (``starts``) ties it."""
+    if _in_question_sentence(paraphrase, number):
+        return False
+    if _recounts_the_persons(question, paraphrase, number):
+        return True  # "*three* friends compared their tests" in a problem about Grant, John and Hunter
+    if _shares_clause(question, paraphrase, number):
         return False
     q_values = {n.rounded for n in question.numbers}
     if not distributes(paraphrase, number):  # only a number of the problem that modifies it ties it then
         starts = _neighbours(paraphrase, number)
     return not any(n.rounded in q_values for n in paraphrase.numbers if n.start in starts)
+
+
+def _recounts_the_persons(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` counts the persons the problem names, once more ("*Three* cousins swapped stamps" in a
+    problem about Farah, Leon and Ivo): a plain count of persons (no possessor: "their 2 sisters" are others; no
+    distributive quantifier or partner preposition: "1 apple to *each of* 2 neighbours", "*among* 3 friends")
+    whose value is the number of persons the question names holding its quantities
+    (:func:`~paraqd.analysis.people.named_holders`), two or more. It restates a quantity the problem
+    already fixes and counts none of its things. Called for a number outside the asking clause whose nouns the
+    question does not compute with (persons it counts are then known, :func:`~paraqd.analysis.information.known_noun`)."""
+    span = paraphrase.span(number)
+    if span is None or number.kind != "cardinal" or number.value < 2:
+        return False
+    tok = span[-1]
+    noun = tok.head
+    if tok.dep_ != "nummod" or noun.pos_ != "NOUN" or not person_noun(token_lemma(noun)):
+        return False
+    if any(c.dep_ == "poss" for c in noun.children) or distributes(paraphrase, number):
+        return False
+    if noun.dep_ == "pobj" and noun.head.lower_ in _PARTNER_PREPS:
+        return False  # "shared them *with* 2 friends": persons the things are shared with
+    return len(named_holders(question)) == number.value
 
 
 def _elliptical(doc: QuestionDoc, number: NumberMention) -> bool:
@@ -151,7 +192,7 @@ def _elliptical(doc: QuestionDoc, number: NumberMention) -> bool:
 
 
 def _context_by_unit(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
-                     unit: UnitMention | None) -> bool | None:
+                     unit: UnitMention | None, total_asked: bool = False) -> bool | None:
     """What ``number``'s unit alone decides of it (see :func:`is_context_number`), or ``None``: an age in a problem
     without ages is context; a unit the question has is not; a kind of unit the question measures nothing in
     is; a span longer than the period the question asks per is ("for three years", asked "a week")."""
@@ -165,8 +206,42 @@ def _context_by_unit(question: QuestionDoc, paraphrase: QuestionDoc, number: Num
         return True
     if outlasts_asked_period(question, paraphrase, number):
         return not _in_question_sentence(paraphrase, number)
+    if unit.category == "Time" and _span_of_something_new(question, paraphrase, number, total_asked):
+        return True  # "a race that was six weeks away", "Mrs. Lee, who had taught for 30 years"
     return None  # a kind of unit the problem measures in: context only about things it does not compute with
     # ("her dog, who is 6 years old" in a problem in hours)
+
+
+#: the relative pronouns that stand for the noun their clause describes ("a race *that* was six weeks away")
+_RELATIVE = frozenset({"who", "which", "that", "whom"})
+
+
+def _span_of_something_new(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
+                           total_asked: bool) -> bool:
+    """Whether ``number``, a span of time, measures an event of something new to the problem: outside the asking
+    clause, the subjects of its clause's verb (a relative pronoun read as the noun it describes: "a race *that*
+    was six weeks away", "Mr. Osei, *who* had cooked for 25 years") are nouns or names the question never
+    writes, no personal pronoun (which may stand for a holder of the problem: "*he* also rowed for 3 hours"), no
+    person when the question asks for a total (a new person may join it), and no other argument of the verb
+    ties it to a quantity of the problem (:func:`_shares_clause`)."""
+    span = paraphrase.span(number)
+    if span is None or _in_question_sentence(paraphrase, number):
+        return False
+    verb = phrase_root(span[-1]).head
+    if verb.pos_ not in ("VERB", "AUX"):
+        return False
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    if verb.dep_ in ("relcl", "acl") and verb.head.pos_ in _NOUN_POS and all(
+            s.lower_ in _RELATIVE for s in subjects):
+        subjects = [verb.head]  # "a race that was six weeks away", "a ride planned eight weeks away"
+    written = {token_lemma(t) for t in question.doc} | {t.lower_ for t in question.doc}
+    for subject in subjects:
+        if subject.pos_ not in _NOUN_POS or token_lemma(subject) in written or subject.lower_ in written:
+            return False
+        if known_noun(token_lemma(subject), question) or (total_asked and (
+                subject.pos_ == "PROPN" or person_noun(token_lemma(subject)))):
+            return False
+    return bool(subjects) and not _shares_clause(question, paraphrase, number)
 
 
 #: a term of a ratio written with a colon ("4:3"): around the number, a colon between two digits

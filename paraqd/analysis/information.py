@@ -151,6 +151,12 @@ def known_noun(noun: str, question: QuestionDoc, things: bool = False) -> bool:
     return any(lexicon.relation(q_noun, noun) in SAME_THING for q_noun in computed)
 
 
+def person_noun(noun: str) -> bool:
+    """Whether ``noun`` names persons (WordNet, :func:`_person_noun`); ``False`` without WordNet."""
+    lexicon = default_lexicon()
+    return lexicon is not None and _person_noun(noun, lexicon)
+
+
 def _person_noun(noun: str, lexicon) -> bool:
     """Whether ``noun`` names persons: its most frequent sense is a kind of person (WordNet; "Celsius", one
     named person, is none), or it is "people", the plural of "person"."""

@@ -149,6 +149,15 @@ def holds_quantity(doc: QuestionDoc, tok, values: frozenset[float]) -> str:
     return "quantity" if any(span is not None and span[0].i in inside for span in spans) else ""
 
 
+def named_holders(doc: QuestionDoc) -> frozenset[str]:
+    """The names (lowercased) that hold a quantity of ``doc`` or are asked about (:func:`holds_quantity`): the
+    persons of the problem ("*Ines* swam 8 laps. *Paulo* swam twice as many laps as *Ines*"). A word the parser
+    tags a proper noun once is a name wherever it stands (it may tag a name that opens a sentence a noun)."""
+    values = frozenset(n.value for n in doc.numbers)
+    names = {t.lower_ for t in doc.doc if t.pos_ == "PROPN" and t.is_alpha and t.is_title}
+    return frozenset(t.lower_ for t in doc.doc if t.lower_ in names and t.is_title and holds_quantity(doc, t, values))
+
+
 def _asks(sent) -> bool:
     """Whether the sentence ``sent`` is a question (it ends with a question mark)."""
     last = [t for t in sent if not t.is_space]
