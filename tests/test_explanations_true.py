@@ -185,6 +185,12 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
     ("Pia had $60. She paid $20 for a coat. She then spent half of the money she had left on shoes. How much money "
      "does Pia have now?", "Pia had $60. She paid $20 for a coat. She then spent half of the money she started with "
      "on shoes. How much money does Pia have now?", "base_changed"),
+    ("Lia baked 40 muffins. She sold 12 of them. She gave half of the remaining muffins away. How many muffins does "
+     "Lia have now?", "Lia baked 40 muffins. She sold 12 of them. She gave half of the muffins away. How many "
+     "muffins does Lia have now?", "base_changed"),
+    ("Nora saved $4 in the first week. Each week after that she saved $3 more than the week before. How much did "
+     "she save in the fifth week?", "Nora saved $4 in the first week. Each week after that she saved $3 more than "
+     "the first week. How much did she save in the fifth week?", "base_changed"),
     ("A bakery is open 10 hours a day. How many hours is it open in a week?",
      "A bakery is open 25 hours a day. How many hours is it open in a week?", "rate_impossible"),
     ("Omar buys 3 lamps. Each lamp costs $12. How much does he spend?",

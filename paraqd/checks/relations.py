@@ -14,7 +14,7 @@ rewords nothing), and negations are counted on their own (minor: translation lex
 
 from __future__ import annotations
 
-from ..analysis.bases import changed_bases
+from ..analysis.bases import changed_bases, changed_standards
 from ..analysis.comparatives import flipped_differences
 from ..analysis.days import added_days, changed_days, counts_days, is_occasion
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
@@ -90,6 +90,9 @@ class RelationCheck(Check):
         findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is taken of another whole: "{c.old.text}" in '
                              f'the question, "{c.new.text}" in the paraphrase', Severity.MAJOR, (c.number, c.old),
                              (c.new,)) for c in changed_bases(pair)]
+        findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is measured against another quantity: '
+                             f'"{c.old.text}" (the period before) in the question, "{c.new.text}" in the paraphrase',
+                             Severity.MAJOR, (c.number, c.old), (c.new,)) for c in changed_standards(pair)]
         findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said of each item in the '
                              f'question but of all of them together in the paraphrase ("{m.whole.text}")',
                              Severity.MAJOR, (m.question_at,), (m.paraphrase_at, m.whole))
