@@ -62,6 +62,10 @@ CONDITION_KEPT = [
      "You and every other player of the 11-player team scored 2 goals. How many goals did the team score?"),
     ("Each box holds 6 jars, each 9 ounces. How many ounces does a box hold?",
      "A box holds 6 jars, each 9 ounces heavy. How many ounces does each box hold?"),
+    ("Each 12-ounce bottle of juice holds 4 servings. How many servings are in 3 bottles?",
+     "Every 12-ounce bottle of juice holds 4 servings. How many servings are in 3 bottles?"),
+    ("A taxi charges $3 and $1 for every 5 minutes of the ride. What does a 20-minute ride cost?",
+     "A taxi charges $3 and $1 for each 5 minutes of the ride. What does a 20-minute ride cost?"),
     ("A bus stops at every third corner of a 30-corner route. How many stops does it make?",
      "A bus stops at one out of every 3 corners of a 30-corner route. How many stops does it make?"),
 ]
@@ -126,6 +130,8 @@ ORDER_KEPT = [
      "Tom earned $20 an hour before a 10% raise. What does he earn an hour now?"),
     ("Ivo has 50 cards. Uma has 6 cards. He sells 7. How many cards will Ivo have?",
      "Ivo, who is 12, has 50 cards. Uma, now aged 9, has 6 cards. He sells 7. How many cards will Ivo have?"),
+    ("Nia had 8 songs on her list. She added 6 new songs. After removing some she had 5 left. How many did she "
+     "remove?", "Nia had 8 songs, added 6, then removed some and had 5 left. How many did she remove?"),
     ("A jar holds 12 sweets. Pat adds 5 sweets and then adds 3 sweets. How many sweets are in the jar?",
      "A jar holds 12 sweets. Pat adds 3 sweets and then adds 5 sweets. How many sweets are in the jar?"),
 ]

@@ -10,8 +10,9 @@ word in both texts):
   noun it takes ("except *Monday*"), "not including" being out;
 * a clause's condition, "if" / "when" / "provided" (it holds) against "unless" (it fails), on the verb of the
   clause ("unless it *snows*"), a negation in the clause turning it ("if it does not snow" = "unless it snows");
-* a frequency, "every" / "each" against "every other" / "every third" / "every 3", on the noun counted
-  ("every other *floor*"; not "you and every other member", all the others; not "each 8 inches", per item);
+* a frequency, "every" / "each" against "every other" / "every third", on the noun counted ("every other
+  *floor*"; not "you and every other member", all the others; "every 3 shoppers", "every 10 minutes" are rates,
+  :mod:`.rates`', and read as no condition here);
 * a restriction, "only" / "just" / "solely" on a noun against "all" / "every" / "entire" on that noun with no
   restriction word left on it ("only the brown *eggs*" -> "all the *eggs*").
 
@@ -36,7 +37,7 @@ _OUT = {("except",), ("excepting",), ("excluding",), ("other", "than"), ("apart"
 _IN = {("including",), ("inclusive", "of")}
 _HOLDS = frozenset({"if", "when", "whenever", "provided", "providing"})
 _FAILS = frozenset({"unless"})
-_SKIP = frozenset({"other", "second", "third", "alternate"})
+_SKIP = frozenset({"other", "second", "third", "fourth", "fifth", "alternate"})
 _EVERY = frozenset({"every", "each"})
 _ONLY = frozenset({"only", "just", "solely", "exclusively", "alone"})
 _ALL = frozenset({"all", "every", "entire", "whole", "both"})
@@ -53,6 +54,8 @@ class Condition:
     pole: int
     on: str
     words: Mention
+    #: the word it bears on, as written
+    on_at: Mention | None = None
 
 
 def _mention(doc: QuestionDoc, first, last) -> Mention:
@@ -87,7 +90,7 @@ def _exceptions(doc: QuestionDoc, sent) -> list[Condition]:
             negated = i > 0 and sent[i - 1].lower_ in _NEGATIONS
             if on is not None:
                 found.append(Condition(EXCEPTION, -pole if negated else pole, _lemma(on),
-                                       _mention(doc, tok, sent[i + n - 1])))
+                                       _mention(doc, tok, sent[i + n - 1]), _mention(doc, on, on)))
     return found
 
 
@@ -102,7 +105,7 @@ def _clauses(doc: QuestionDoc, sent) -> list[Condition]:
         if verb.lemma_ in ("be", "do", "have"):
             attr = _next_content(t for t in verb.children if t.dep_ in ("acomp", "attr", "dobj"))
             verb = attr if attr is not None else verb
-        found.append(Condition(CLAUSE, pole, _lemma(verb), _mention(doc, tok, tok)))
+        found.append(Condition(CLAUSE, pole, _lemma(verb), _mention(doc, tok, tok), _mention(doc, verb, verb)))
     return found
 
 
@@ -113,14 +116,18 @@ def _frequencies(doc: QuestionDoc, sent) -> list[Condition]:
             continue
         after = sent[i + 1]
         # "every other floor", "every third shopper", "every 3 shoppers": one in so many
-        skip = after.lower_ in _SKIP or tok.lower_ == "every" and (after.like_num or after.ent_type_ == "ORDINAL")
         noun = tok.head if tok.head.pos_ == "NOUN" else _next_content(sent[i + 1:i + 4])
+        if after.like_num or after.pos_ == "NUM" and after.ent_type_ != "ORDINAL":
+            continue  # "every 10 minutes", "every 3 shoppers", "every 16-ounce can": a rate or a measure, not read here
+        # "every other floor", "every third shopper" (an ordinal before a noun: not "every second", a period)
+        skip = after.lower_ in _SKIP and (after.lower_ in ("other", "alternate") or i + 2 < len(sent)
+                                          and sent[i + 2].pos_ == "NOUN")
         # "each other"; "you and every other member": all the others, no alternation
         if tok.lower_ == "each" and after.lower_ == "other" or noun is None or noun.dep_ == "conj" \
                 or i > 0 and sent[i - 1].lower_ in ("and", "or"):
             continue
         found.append(Condition(FREQUENCY, -1 if skip else 1, _lemma(noun),
-                               _mention(doc, tok, sent[i + 1] if skip else tok)))
+                               _mention(doc, tok, sent[i + 1] if skip else tok), _mention(doc, noun, noun)))
     return found
 
 
@@ -131,9 +138,10 @@ def _restrictions(doc: QuestionDoc, sent) -> list[Condition]:
         if word in _ONLY and word != "alone":
             noun = _next_content(t for t in sent[i + 1:i + 5] if t.pos_ in ("NOUN", "PROPN"))
             if noun is not None and not any(t.pos_ in ("VERB", "AUX") for t in sent[i + 1:noun.i - sent.start]):
-                found.append(Condition(RESTRICTION, 1, _lemma(noun), _mention(doc, tok, tok)))
+                found.append(Condition(RESTRICTION, 1, _lemma(noun), _mention(doc, tok, tok), _mention(doc, noun, noun)))
         elif word in _ALL and tok.dep_ in ("det", "predet", "amod") and tok.head.pos_ == "NOUN":
-            found.append(Condition(RESTRICTION, -1, _lemma(tok.head), _mention(doc, tok, tok)))
+            found.append(Condition(RESTRICTION, -1, _lemma(tok.head), _mention(doc, tok, tok),
+                                   _mention(doc, tok.head, tok.head)))
     return found
 
 

@@ -37,7 +37,7 @@ _EARLIER = frozenset({"earlier", "previously", "beforehand"})
 _START = frozenset({"initially", "originally", "start", "begin", "beginning", "first"})
 _END = frozenset({"left", "now", "still", "remaining", "end", "finally"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-_OTHER_PHRASES = _SUBJECTS | {"advcl", "conj", "ccomp", "relcl", "punct"}
+_CLAUSES = frozenset({"advcl", "conj", "ccomp", "xcomp", "relcl", "acl", "dep", "parataxis", "cc"})
 _CACHE_KEY = "paraqd.event_order"
 #: nouns that name the amount at that moment, not a thing ("a third of *the rest*")
 _WHAT_IS_LEFT = frozenset({"rest", "remainder", "balance", "remaining"})
@@ -96,12 +96,23 @@ def _holder(verb) -> str | None:
     return subject.lower_ if subject is not None and subject.pos_ == "PROPN" else None
 
 
+def _own_words(tok):
+    """The words of ``tok``'s own phrases: a clause under it gives its head word only ("had 4 *left*"), never
+    its words ("had 10, then deleted some and had 4 left"), and its subject nothing."""
+    for child in tok.children:
+        if child.dep_ in _SUBJECTS or child.dep_ == "punct":
+            continue
+        yield child.lower_
+        if child.dep_ not in _CLAUSES:
+            yield from _own_words(child)
+
+
 def _pin(verb, tok) -> int:
     """-1 for an amount said to be the start ("had 20 *at first*", "*started* with"), 1 for the end ("has 9
     *left*", "*now*", "*still*"), else 0."""
     # the verb's own phrases ("had 20 *at first*", "has 9 *left*"), not its subject's ("Bonnie, *now* 8, has")
     # nor other clauses
-    words = {t.lower_ for c in verb.children if c.dep_ not in _OTHER_PHRASES for t in c.subtree}
+    words = set(_own_words(verb))
     lemma = verb.lemma_.lower()
     if lemma in ("start", "begin") or words & _START and not words & _END:
         return -1

@@ -122,7 +122,7 @@ class RelationCheck(Check):
         """Conditions said the other way (:mod:`paraqd.analysis.conditions`) and two events on one quantity
         told in the other order of time (:mod:`paraqd.analysis.event_order`)."""
         findings = [Finding(FindingKind.CONDITION_CHANGED, f'"{c.old.words.text}" ({_CONDITION_WORDS[c.old.family, c.old.pole]}) '
-                            f'on "{c.old.on}" in the question became "{c.new.words.text}" '
+                            f'on "{c.old.on_at.text if c.old.on_at else c.old.on}" in the question became "{c.new.words.text}" '
                             f'({_CONDITION_WORDS[c.new.family, c.new.pole]}) in the paraphrase', self.flipped,
                             (c.old.words,), (c.new.words,)) for c in condition_changes(pair)]
         findings += [Finding(FindingKind.ORDER_CHANGED, f'"{o.first.text}" comes before "{o.then.text}" in the question '
