@@ -195,6 +195,12 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
      "A bakery is open 25 hours a day. How many hours is it open in a week?", "rate_impossible"),
     ("Omar buys 3 lamps. Each lamp costs $12. How much does he spend?",
      "Omar bought 3 lamps and paid $12 for the lamps. How much does he spend?", "per_item_made_total"),
+    ("A cafe is open every day except Sunday. It sells 30 cakes a day. How many cakes does it sell in 2 weeks?",
+     "A cafe is open every day including Sunday. It sells 30 cakes a day. How many cakes does it sell in 2 weeks?",
+     "condition_changed"),
+    ("Zoe had some money. She spent half of it on a hat. Then she spent $8 on lunch. She has $4 left. How much "
+     "did she have at first?", "Zoe had some money. She spent $8 on lunch. Then she spent half of it on a hat. She "
+     "has $4 left. How much did she have at first?", "order_changed"),
     ("A bakery sells 40 loaves per day. How many loaves does it sell in 30 days?",
      "A bakery sells 40 loaves. How many loaves does it sell in 30 days?", "rate_missing"),
     ("Ivan reads 4 books in May and 4 books in June. How many books did he read in the two months?",

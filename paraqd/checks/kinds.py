@@ -210,6 +210,17 @@ class FindingKind(enum.StrEnum):
                            "{word} compares the other way round: ...",
                            "the two sides of a comparison swapped with the same comparative (\"how many more did he "
                            "make than sell\" -> \"... sell than make\")")
+    CONDITION_CHANGED = ("condition_changed", "relations", (CRITICAL,),
+                         "\"{old}\" ({condition}) on \"{word}\" in the question became \"{new}\" ({other}) in the "
+                         "paraphrase", "a condition that picks what counts said the other way or dropped: \"except "
+                         "Monday\" -> \"including Monday\", \"unless it snows\" -> \"if it snows\", \"every "
+                         "room\" -> \"every other room\", \"only the brown eggs\" -> \"all the eggs\" "
+                         "(`paraqd/analysis/conditions.py`)")
+    ORDER_CHANGED = ("order_changed", "relations", (MAJOR,),
+                     "\"{a}\" comes before \"{b}\" in the question but after it in the paraphrase",
+                     "two events on one quantity told in the other order of time, where one takes a part of the "
+                     "amount or states it (\"spent half, then $6\" -> \"spent $6, then half\"), "
+                     "`paraqd/analysis/event_order.py`")
     NEGATION_MISSING = ("negation_missing", "relations", (MINOR, MAJOR), "the negation {words} is missing",
                         "a negation gone (major when the paraphrase only deletes words)")
     NEGATION_ADDED = ("negation_added", "relations", (MINOR,), "the paraphrase adds a negation ({words})",

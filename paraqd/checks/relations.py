@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from ..analysis.bases import changed_bases, changed_standards
 from ..analysis.comparatives import flipped_differences
+from ..analysis.conditions import condition_changes
 from ..analysis.days import added_days, changed_days, counts_days, is_occasion
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
+from ..analysis.event_order import order_changes
 from ..analysis.feasible import impossible_rates
 from ..analysis.holders import reversed_holders, unnumbered_flips
 from ..analysis.pair import QuestionPair
@@ -47,6 +49,15 @@ def _way(who: str, mention, sign: int) -> str:
         return "raises the amount" if sign == GAIN else "lowers the amount"
     name = f'"{mention.text}"' if mention is not None else who
     return f"goes to {name}" if sign == GAIN else f"leaves {name}"
+
+
+#: how a condition reads, by (family, pole) (:mod:`paraqd.analysis.conditions`)
+_CONDITION_WORDS = {
+    ("exception", -1): "left out", ("exception", 1): "counted in",
+    ("condition", 1): "when it holds", ("condition", -1): "when it fails",
+    ("frequency", 1): "each one", ("frequency", -1): "every other one",
+    ("restriction", 1): "only those", ("restriction", -1): "all of them",
+}
 
 
 def _quoted(mentions) -> str:
@@ -98,6 +109,7 @@ class RelationCheck(Check):
                              Severity.MAJOR, (m.question_at,), (m.paraphrase_at, m.whole))
                      for m in per_item_made_total(pair)]
         findings += self._impossible(pair)
+        findings += self._condition_and_order_findings(pair)
         findings += self._negation_findings(pair, q_words, p_words)
         return findings
 
@@ -108,6 +120,18 @@ class RelationCheck(Check):
         return [Finding(FindingKind.RATE_IMPOSSIBLE, f'"{a.text} {b.text}" holds more time than the period: the '
                         'problem cannot happen', Severity.MAJOR, (), (a, b))
                 for a, b in impossible_rates(pair.paraphrase) if (a.text, b.text) not in had]
+
+    def _condition_and_order_findings(self, pair: QuestionPair) -> list[Finding]:
+        """Conditions said the other way (:mod:`paraqd.analysis.conditions`) and two events on one quantity
+        told in the other order of time (:mod:`paraqd.analysis.event_order`)."""
+        findings = [Finding(FindingKind.CONDITION_CHANGED, f'"{c.old.words.text}" ({_CONDITION_WORDS[c.old.family, c.old.pole]}) '
+                            f'on "{c.old.on_at.text if c.old.on_at else c.old.on}" in the question became "{c.new.words.text}" '
+                            f'({_CONDITION_WORDS[c.new.family, c.new.pole]}) in the paraphrase', self.flipped,
+                            (c.old.words,), (c.new.words,)) for c in condition_changes(pair)]
+        findings += [Finding(FindingKind.ORDER_CHANGED, f'"{o.first.text}" comes before "{o.then.text}" in the question '
+                             f'but after it in the paraphrase', Severity.MAJOR, (o.first, o.then), (o.p_first, o.p_then))
+                     for o in order_changes(pair)]
+        return findings
 
     def _missing(self, pair: QuestionPair) -> Severity:
         return self.deleted if pair.is_deletion else self.missing

@@ -1,0 +1,184 @@
+"""A condition of the problem turned the other way or dropped, compared across a pair.
+
+"The gym is open every day *except* Monday" -> "... every day *including* Monday", "walks 3 miles *unless* it
+snows" -> "... *if* it snows", "checks *every* room" -> "checks *every other* room", "sells *only* the brown
+eggs" -> "sells *all* the eggs": every number and thing stays, but the condition that picks which of them count
+says the opposite. A condition is read from a closed class of words with what it bears on (the same content
+word in both texts):
+
+* an exception, "except" / "excluding" / "other than" / "apart from" (out) against "including" (in), on the
+  noun it takes ("except *Monday*"), "not including" being out;
+* a clause's condition, "if" / "when" / "provided" (it holds) against "unless" (it fails), on the verb of the
+  clause ("unless it *snows*"), a negation in the clause turning it ("if it does not snow" = "unless it snows");
+* a frequency, "every" / "each" against "every other" / "every third", on the noun counted ("every other
+  *floor*"; not "you and every other member", all the others; "every 3 shoppers", "every 10 minutes" are rates,
+  :mod:`.rates`', and read as no condition here);
+* a restriction, "only" / "just" / "solely" on a noun against "all" / "every" / "entire" on that noun with no
+  restriction word left on it ("only the brown *eggs*" -> "all the *eggs*").
+
+The bounds "at least" / "at most" / "no more than" are :mod:`.relations`' amount scale ("least" against
+"most") and :mod:`.exactness`' (an exact value given as a bound); they are not read again here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .document import Mention, QuestionDoc
+
+if TYPE_CHECKING:
+    from .pair import QuestionPair
+
+_CACHE_KEY = "paraqd.conditions"
+EXCEPTION, CLAUSE, FREQUENCY, RESTRICTION = "exception", "condition", "frequency", "restriction"
+_OUT = {("except",), ("excepting",), ("excluding",), ("other", "than"), ("apart", "from"), ("aside", "from"),
+        ("but", "not")}
+_IN = {("including",), ("inclusive", "of")}
+_HOLDS = frozenset({"if", "when", "whenever", "provided", "providing"})
+_FAILS = frozenset({"unless"})
+_SKIP = frozenset({"other", "second", "third", "fourth", "fifth", "alternate"})
+_EVERY = frozenset({"every", "each"})
+_ONLY = frozenset({"only", "just", "solely", "exclusively", "alone"})
+_ALL = frozenset({"all", "every", "entire", "whole", "both"})
+_NEGATIONS = frozenset({"not", "n't", "never", "no"})
+_CONTENT = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition of a text: its ``family``, its ``pole`` (+1 / -1: in / out, holds / fails, every / every
+    other, restricted / all), what it bears on (a content lemma) and its words as written."""
+
+    family: str
+    pole: int
+    on: str
+    words: Mention
+    #: the word it bears on, as written
+    on_at: Mention | None = None
+
+
+def _mention(doc: QuestionDoc, first, last) -> Mention:
+    return Mention(first.idx, last.idx + len(last.text), doc.text[first.idx:last.idx + len(last.text)])
+
+
+def _lemma(tok) -> str:
+    return (tok.lemma_ or tok.text).lower()
+
+
+def _match(sent, i: int, phrases) -> int:
+    """The length of the phrase of ``phrases`` that starts at token ``i`` of ``sent``, or 0."""
+    for phrase in phrases:
+        words = tuple(t.lower_ for t in sent[i:i + len(phrase)])
+        if words == phrase:
+            return len(phrase)
+    return 0
+
+
+def _next_content(tokens):
+    return next((t for t in tokens if t.pos_ in _CONTENT and t.is_alpha), None)
+
+
+def _exceptions(doc: QuestionDoc, sent) -> list[Condition]:
+    found = []
+    for i, tok in enumerate(sent):
+        for phrases, pole in ((_OUT, -1), (_IN, 1)):
+            n = _match(sent, i, phrases)
+            if not n:
+                continue
+            on = _next_content(sent[i + n:i + n + 4])
+            negated = i > 0 and sent[i - 1].lower_ in _NEGATIONS
+            if on is not None:
+                found.append(Condition(EXCEPTION, -pole if negated else pole, _lemma(on),
+                                       _mention(doc, tok, sent[i + n - 1]), _mention(doc, on, on)))
+    return found
+
+
+def _clauses(doc: QuestionDoc, sent) -> list[Condition]:
+    found = []
+    for tok in sent:
+        if tok.lower_ not in _HOLDS | _FAILS or tok.dep_ != "mark" or tok.head.pos_ not in ("VERB", "AUX"):
+            continue
+        verb = tok.head
+        negated = any(c.dep_ == "neg" or c.lower_ in _NEGATIONS and c.dep_ == "advmod" for c in verb.children)
+        pole = (-1 if tok.lower_ in _FAILS else 1) * (-1 if negated else 1)
+        if verb.lemma_ in ("be", "do", "have"):
+            attr = _next_content(t for t in verb.children if t.dep_ in ("acomp", "attr", "dobj"))
+            verb = attr if attr is not None else verb
+        found.append(Condition(CLAUSE, pole, _lemma(verb), _mention(doc, tok, tok), _mention(doc, verb, verb)))
+    return found
+
+
+def _frequencies(doc: QuestionDoc, sent) -> list[Condition]:
+    found = []
+    for i, tok in enumerate(sent):
+        if tok.lower_ not in _EVERY or i + 1 >= len(sent) or tok.dep_ not in ("det", "amod", "advmod", "predet"):
+            continue
+        after = sent[i + 1]
+        # "every other floor", "every third shopper", "every 3 shoppers": one in so many
+        noun = tok.head if tok.head.pos_ == "NOUN" else _next_content(sent[i + 1:i + 4])
+        if after.like_num or after.pos_ == "NUM" and after.ent_type_ != "ORDINAL":
+            continue  # "every 10 minutes", "every 3 shoppers", "every 16-ounce can": a rate or a measure, not read here
+        # "every other floor", "every third shopper" (an ordinal before a noun: not "every second", a period)
+        skip = after.lower_ in _SKIP and (after.lower_ in ("other", "alternate") or i + 2 < len(sent)
+                                          and sent[i + 2].pos_ == "NOUN")
+        # "each other"; "you and every other member": all the others, no alternation
+        if tok.lower_ == "each" and after.lower_ == "other" or noun is None or noun.dep_ == "conj" \
+                or i > 0 and sent[i - 1].lower_ in ("and", "or"):
+            continue
+        found.append(Condition(FREQUENCY, -1 if skip else 1, _lemma(noun),
+                               _mention(doc, tok, sent[i + 1] if skip else tok), _mention(doc, noun, noun)))
+    return found
+
+
+def _restrictions(doc: QuestionDoc, sent) -> list[Condition]:
+    found = []
+    for i, tok in enumerate(sent):
+        word = tok.lower_
+        if word in _ONLY and word != "alone":
+            noun = _next_content(t for t in sent[i + 1:i + 5] if t.pos_ in ("NOUN", "PROPN"))
+            if noun is not None and not any(t.pos_ in ("VERB", "AUX") for t in sent[i + 1:noun.i - sent.start]):
+                found.append(Condition(RESTRICTION, 1, _lemma(noun), _mention(doc, tok, tok), _mention(doc, noun, noun)))
+        elif word in _ALL and tok.dep_ in ("det", "predet", "amod") and tok.head.pos_ == "NOUN":
+            found.append(Condition(RESTRICTION, -1, _lemma(tok.head), _mention(doc, tok, tok),
+                                   _mention(doc, tok.head, tok.head)))
+    return found
+
+
+def conditions(doc: QuestionDoc) -> list[Condition]:
+    """Every condition of ``doc`` (once per document)."""
+    if doc.doc is None:
+        return []
+    cached = doc.doc.user_data.get(_CACHE_KEY)
+    if cached is None:
+        cached = [c for sent in doc.doc.sents
+                  for read in (_exceptions, _clauses, _frequencies, _restrictions) for c in read(doc, sent)]
+        doc.doc.user_data[_CACHE_KEY] = cached
+    return cached
+
+
+@dataclass(frozen=True)
+class ConditionChange:
+    """A condition of the question (``old``) said the other way in the paraphrase (``new``), on ``on``."""
+
+    old: Condition
+    new: Condition
+
+
+def condition_changes(pair: QuestionPair) -> list[ConditionChange]:
+    """The question's conditions whose paraphrase bears on the same word with the other pole and never with
+    the question's: "except Monday" -> "including Monday". A restriction counts only one way: the question's
+    "only" on a noun where the paraphrase has no restriction word on it and says "all" of it (a restriction
+    the paraphrase adds is :mod:`.narrowed`'s and the asking checks')."""
+    q_found, p_found = conditions(pair.question), conditions(pair.paraphrase)
+    changes = []
+    for old in q_found:
+        same = [c for c in p_found if c.family == old.family and c.on == old.on]
+        if any(c.pole == old.pole for c in same):
+            continue
+        if old.family == RESTRICTION and old.pole == -1:
+            continue
+        other = next((c for c in same if c.pole == -old.pole), None)
+        if other is not None:
+            changes.append(ConditionChange(old, other))
+    return changes
