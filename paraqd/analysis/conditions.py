@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .document import Mention, QuestionDoc
+from .terms import cached, token_lemma, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
-_CACHE_KEY = "paraqd.conditions"
 EXCEPTION, CLAUSE, FREQUENCY, RESTRICTION = "exception", "condition", "frequency", "restriction"
 _OUT = {("except",), ("excepting",), ("excluding",), ("other", "than"), ("apart", "from"), ("aside", "from"),
         ("but", "not")}
@@ -62,10 +62,6 @@ def _mention(doc: QuestionDoc, first, last) -> Mention:
     return Mention(first.idx, last.idx + len(last.text), doc.text[first.idx:last.idx + len(last.text)])
 
 
-def _lemma(tok) -> str:
-    return (tok.lemma_ or tok.text).lower()
-
-
 def _match(sent, i: int, phrases) -> int:
     """The length of the phrase of ``phrases`` that starts at token ``i`` of ``sent``, or 0."""
     for phrase in phrases:
@@ -89,8 +85,8 @@ def _exceptions(doc: QuestionDoc, sent) -> list[Condition]:
             on = _next_content(sent[i + n:i + n + 4])
             negated = i > 0 and sent[i - 1].lower_ in _NEGATIONS
             if on is not None:
-                found.append(Condition(EXCEPTION, -pole if negated else pole, _lemma(on),
-                                       _mention(doc, tok, sent[i + n - 1]), _mention(doc, on, on)))
+                found.append(Condition(EXCEPTION, -pole if negated else pole, token_lemma(on),
+                                       _mention(doc, tok, sent[i + n - 1]), token_mention(on)))
     return found
 
 
@@ -105,7 +101,7 @@ def _clauses(doc: QuestionDoc, sent) -> list[Condition]:
         if verb.lemma_ in ("be", "do", "have"):
             attr = _next_content(t for t in verb.children if t.dep_ in ("acomp", "attr", "dobj"))
             verb = attr if attr is not None else verb
-        found.append(Condition(CLAUSE, pole, _lemma(verb), _mention(doc, tok, tok), _mention(doc, verb, verb)))
+        found.append(Condition(CLAUSE, pole, token_lemma(verb), token_mention(tok), token_mention(verb)))
     return found
 
 
@@ -126,8 +122,8 @@ def _frequencies(doc: QuestionDoc, sent) -> list[Condition]:
         if tok.lower_ == "each" and after.lower_ == "other" or noun is None or noun.dep_ == "conj" \
                 or i > 0 and sent[i - 1].lower_ in ("and", "or"):
             continue
-        found.append(Condition(FREQUENCY, -1 if skip else 1, _lemma(noun),
-                               _mention(doc, tok, sent[i + 1] if skip else tok), _mention(doc, noun, noun)))
+        found.append(Condition(FREQUENCY, -1 if skip else 1, token_lemma(noun),
+                               _mention(doc, tok, sent[i + 1] if skip else tok), token_mention(noun)))
     return found
 
 
@@ -138,10 +134,10 @@ def _restrictions(doc: QuestionDoc, sent) -> list[Condition]:
         if word in _ONLY and word != "alone":
             noun = _next_content(t for t in sent[i + 1:i + 5] if t.pos_ in ("NOUN", "PROPN"))
             if noun is not None and not any(t.pos_ in ("VERB", "AUX") for t in sent[i + 1:noun.i - sent.start]):
-                found.append(Condition(RESTRICTION, 1, _lemma(noun), _mention(doc, tok, tok), _mention(doc, noun, noun)))
+                found.append(Condition(RESTRICTION, 1, token_lemma(noun), token_mention(tok), token_mention(noun)))
         elif word in _ALL and tok.dep_ in ("det", "predet", "amod") and tok.head.pos_ == "NOUN":
-            found.append(Condition(RESTRICTION, -1, _lemma(tok.head), _mention(doc, tok, tok),
-                                   _mention(doc, tok.head, tok.head)))
+            found.append(Condition(RESTRICTION, -1, token_lemma(tok.head), token_mention(tok),
+                                   token_mention(tok.head)))
     return found
 
 
@@ -149,12 +145,12 @@ def conditions(doc: QuestionDoc) -> list[Condition]:
     """Every condition of ``doc`` (once per document)."""
     if doc.doc is None:
         return []
-    cached = doc.doc.user_data.get(_CACHE_KEY)
-    if cached is None:
-        cached = [c for sent in doc.doc.sents
-                  for read in (_exceptions, _clauses, _frequencies, _restrictions) for c in read(doc, sent)]
-        doc.doc.user_data[_CACHE_KEY] = cached
-    return cached
+    return cached(doc, "paraqd.conditions", _conditions)
+
+
+def _conditions(doc: QuestionDoc) -> list[Condition]:
+    return [c for sent in doc.doc.sents
+            for read in (_exceptions, _clauses, _frequencies, _restrictions) for c in read(doc, sent)]
 
 
 @dataclass(frozen=True)

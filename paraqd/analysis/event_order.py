@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from .asked import find_ask
 from .directions import aligned_by_value, directions
 from .document import Mention, NumberMention, QuestionDoc
+from .terms import cached
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -38,7 +39,6 @@ _START = frozenset({"initially", "originally", "start", "begin", "beginning", "f
 _END = frozenset({"left", "now", "still", "remaining", "end", "finally"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _CLAUSES = frozenset({"advcl", "conj", "ccomp", "xcomp", "relcl", "acl", "dep", "parataxis", "cc"})
-_CACHE_KEY = "paraqd.event_order"
 #: nouns that name the amount at that moment, not a thing ("a third of *the rest*")
 _WHAT_IS_LEFT = frozenset({"rest", "remainder", "balance", "remaining"})
 
@@ -125,9 +125,10 @@ def events(doc: QuestionDoc) -> list[Event]:
     """The events of ``doc``'s story sentences (once per document)."""
     if doc.doc is None:
         return []
-    cached = doc.doc.user_data.get(_CACHE_KEY)
-    if cached is not None:
-        return cached
+    return cached(doc, "paraqd.event_order", _events)
+
+
+def _events(doc: QuestionDoc) -> list[Event]:
     ask = find_ask(doc)
     moved = {n.start for n, _d in directions(doc)}
     found = []
@@ -151,7 +152,6 @@ def events(doc: QuestionDoc) -> list[Event]:
             continue
         found.append(Event(number, kind, verb, tok, _thing(tok, number), _holder(verb),
                            _pin(verb, tok) if kind == STATE else 0))
-    doc.doc.user_data[_CACHE_KEY] = found
     return found
 
 

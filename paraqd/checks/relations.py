@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..analysis.bases import changed_bases, changed_standards
 from ..analysis.comparatives import flipped_differences
-from ..analysis.conditions import condition_changes
+from ..analysis.conditions import CLAUSE, EXCEPTION, FREQUENCY, RESTRICTION, condition_changes
 from ..analysis.days import added_days, changed_days, counts_days, is_occasion
 from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
 from ..analysis.event_order import order_changes
@@ -53,10 +53,10 @@ def _way(who: str, mention, sign: int) -> str:
 
 #: how a condition reads, by (family, pole) (:mod:`paraqd.analysis.conditions`)
 _CONDITION_WORDS = {
-    ("exception", -1): "left out", ("exception", 1): "counted in",
-    ("condition", 1): "when it holds", ("condition", -1): "when it fails",
-    ("frequency", 1): "each one", ("frequency", -1): "every other one",
-    ("restriction", 1): "only those", ("restriction", -1): "all of them",
+    (EXCEPTION, -1): "left out", (EXCEPTION, 1): "counted in",
+    (CLAUSE, 1): "when it holds", (CLAUSE, -1): "when it fails",
+    (FREQUENCY, 1): "each one", (FREQUENCY, -1): "every other one",
+    (RESTRICTION, 1): "only those", (RESTRICTION, -1): "all of them",
 }
 
 
