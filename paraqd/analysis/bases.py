@@ -17,6 +17,11 @@ often in both texts) and reads the phrase of each after its "of" (the *base*). T
   stated number) or names a remainder just before ("She had some muffins *left*, and she gave half of
   them": "them" is that remainder).
 
+- the other way round, the paraphrase's base is a remainder ("one-third *of the remaining* sales", "40% of what
+  was *left*") where the question's names none ("one-third are netbooks", "40% *of it*") and the question tells
+  no remainder right after the number or since the sentence before it ("... $200 for rent, *leaving* $600. He
+  spent 10% of it"): a part of the whole made a part of what is left.
+
 Rewordings that keep the whole ("half of the remaining apples" -> "half of what was left", "20% of $50" ->
 "20% of the $50") change neither.
 
@@ -139,6 +144,34 @@ def _remainder_said(doc: QuestionDoc, number: NumberMention, base: list) -> bool
                for t in doc.doc[start:span.start])
 
 
+def _remainder_added(question: QuestionDoc, number: NumberMention, q_base: list | None, p_base: list | None):
+    """The word of the paraphrase's base that makes ``number`` a part of a remainder ("one-fourth *of the
+    remaining flowers*", "10% *of what was left*") where the question's base names none ("one-fourth are
+    tulips", "10% of it", "20% of the books") and the question tells no remainder before the number either
+    ("He paid $200, *leaving* $600. He spent 10% of it"): a part of the whole made a part of what is left.
+    ``None`` when the paraphrase names no remainder, or the question does."""
+    if not p_base or question.span(number) is None:
+        return None
+    p_rest = _aggregates(p_base).get(REMAINING)
+    if p_rest is None or (q_base and (REMAINING in _aggregates(q_base) or _same_number(q_base, p_base))):
+        return None
+    if q_base and _remainder_said(question, number, q_base):
+        return None
+    span = question.span(number)
+    # "3/4 of the rest", "half what is left", "one-eighth of the girls left early": said right after it
+    for tok in question.doc[span.end:span.sent.end]:
+        if tok.is_punct:
+            break
+        if aggregate_of(tok) == REMAINING or (tok.pos_ == "VERB" and tok.lemma_.lower() in _REMAIN_VERBS):
+            return None
+    start = span.sent.start
+    if start > 0:
+        start = question.doc[start - 1].sent.start
+    told = any(aggregate_of(t) == REMAINING or (t.pos_ == "VERB" and t.lemma_.lower() in _REMAIN_VERBS)
+               for t in question.doc[start:span.start])
+    return None if told else p_rest
+
+
 def changed_bases(pair: QuestionPair) -> list[BaseChange]:
     """The fractions and percentages of the question taken of another whole in the paraphrase (module
     docstring)."""
@@ -146,6 +179,12 @@ def changed_bases(pair: QuestionPair) -> list[BaseChange]:
     found = []
     for q_num, p_num in _aligned_parts(pair):
         q_base, p_base = _base(question, q_num), _base(paraphrase, p_num)
+        added = _remainder_added(question, q_num, q_base, p_base)
+        if added is not None:
+            # the question's base, or the number itself where it names none ("one-third are netbooks")
+            old = token_mention(_head(q_base)) if q_base else Mention(q_num.start, q_num.end, q_num.text)
+            found.append(BaseChange(q_num, old, token_mention(added), "remainder added"))
+            continue
         if not q_base or not p_base:
             continue
         q_agg, p_agg = _aggregates(q_base), _aggregates(p_base)
@@ -250,3 +289,4 @@ def changed_standards(pair: QuestionPair) -> list[BaseChange]:
                 found.append(BaseChange(number, token_mention(back), token_mention(fixed), "standard"))
                 break
     return found
+
