@@ -1,7 +1,9 @@
-"""The base a part is taken of, read from the problem's information (issue 24, session 16): a part of the whole
-made a part of a remainder ("one-fourth are tulips" -> "one-fourth of the remaining flowers"), where the question
-tells no remainder. Comparisons whose sides are reworded stay kept (a compared-side rule was tried and dropped:
-it broke more valid pairs than it mended). Every sentence here is written for this test."""
+"""The base a comparison or a part is measured against, read from the problem's information (issue 24, session
+16): a comparison measured against another person of the problem ("twice as many as Omar" -> "... as Nina", both
+named by the question), and a part of the whole made a part of a remainder ("one-fourth are tulips" -> "one-fourth
+of the remaining flowers"), where the question tells no remainder. The sides of a comparison swapped, a pronoun or
+another name of the same person, and the counted thing written out are kept. Every sentence here is written for
+this test."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ FARM = "A farm has 40 cows. {} How many hens are on the farm?"
 BOXES = "Box A holds 30 pens. Box B holds 10 more pens than box A. {} How many pens are in box C?"
 GARDEN = "A garden has 60 flowers. {} How many lilies are in the garden?"
 WAGES = "Omar earned $800 in May. {} How much money did he keep?"
+PAID = "Ruth paid $20 to Ada. {} How much did Ruth pay in all?"
 LIBRARY = "A library had 400 books. {} How many books were neither novels nor atlases?"
 
 
@@ -28,6 +31,11 @@ def _found(question: str, paraphrase: str):
 
 
 @pytest.mark.parametrize(("template", "old", "new"), [
+    (SHELLS, "Omar has 6 more shells than Nina, and Pablo has twice as many shells as Omar.",
+     "Omar has 6 more shells than Nina, and Pablo has twice as many shells as Nina."),
+    (SHELLS, "Omar has 6 more shells than Nina. Pablo has 3 fewer shells than Omar.",
+     "Omar has 6 more shells than Nina. Pablo has 3 fewer shells than Nina."),
+    (BOXES, "Box C holds twice as many pens as box B.", "Box C holds twice as many pens as box A."),
     (GARDEN, "Half of the flowers are roses, one-fourth are tulips, and the rest are lilies.",
      "Half of the flowers are roses, one-fourth of the remaining flowers are tulips, and the rest are lilies."),
     (WAGES, "He spent 25% of his pay on rent and 10% of it on food.",
@@ -53,6 +61,8 @@ def test_another_base_is_caught(checker, template, old, new):
     (FARM, "It has 12 fewer pigs than cows and three times as many hens as pigs.",
      "It has 12 fewer pigs than cows and three times as many hens as it has pigs."),
     (BOXES, "Box C holds twice as many pens as box B.", "Box C holds twice the number of pens in box B."),
+    # the same person said another way
+    (PAID, "She then paid twice as much to Bea as she had paid to Ada.", "She then paid Bea twice what Ada got."),
     # the whole named, or the remainder the question already told
     (GARDEN, "Half of the flowers are roses, one-fourth are tulips, and the rest are lilies.",
      "Half of the flowers are roses, one-fourth of the flowers are tulips, and the rest are lilies."),
