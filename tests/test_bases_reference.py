@@ -63,6 +63,9 @@ def test_another_base_is_caught(checker, template, old, new):
     (BOXES, "Box C holds twice as many pens as box B.", "Box C holds twice the number of pens in box B."),
     # the same person said another way
     (PAID, "She then paid twice as much to Bea as she had paid to Ada.", "She then paid Bea twice what Ada got."),
+    # the question's standard is a clause naming two persons: no one person to swap
+    (PAID, "Ada has twice as much money as Bea and Bea has 50% more money than what Cy has.",
+     "Ada has twice as much money as Bea, and Bea has 50% more money than Cy."),
     # the whole named, or the remainder the question already told
     (GARDEN, "Half of the flowers are roses, one-fourth are tulips, and the rest are lilies.",
      "Half of the flowers are roses, one-fourth of the flowers are tulips, and the rest are lilies."),

@@ -319,7 +319,8 @@ def _sides(doc: QuestionDoc, mention: Mention) -> tuple[list, list] | None:
     for tok in doc.doc[span.end:span.sent.end]:
         if tok.lower_ in (",", ";"):
             break
-        if tok.lower_ == "than" or (tok.lower_ == "as" and tok.dep_ == "prep") or (
+        # "as Sohan" (a preposition) or "as Sohan has" (a clause it marks), never the "as" of "as many"
+        if tok.lower_ == "than" or (tok.lower_ == "as" and tok.dep_ in ("prep", "mark")) or (
                 tok.lower_ in ("to", "with") and tok.head.lower_ in ("compared", "comparing")):
             standard = than_governed(tok)
             break
