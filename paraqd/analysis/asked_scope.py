@@ -8,12 +8,14 @@ quantity to a part the problem never gives: a kind said of the asked thing in th
 tires"), a place, a source or a topic ("on her *face*", "from *sponsorships*", "about *birds*"). The answer is
 not in the problem.
 
-:func:`scope_words` reads the nouns of the asking clause's words that say the asked quantity
-(:func:`~.asked_quantity.clause_tokens`: conditions cut off; from its wh-word to its question mark) that are not the asked thing, and that WordNet
-reads as things one counts (:func:`~.grounding.is_thing`: objects, food, plants, animals, body parts...; not a
-person or a group, whom rewordings name by a role ("how much does *the girl* pay" for Mia, "hand *the
-shopkeeper*"); not the setting of the act ("spend *at the store*", "have *at the end*"); not a measure, a time or an act: "over the
-*course* of a week"); for a noun that restates the asked thing ("were winter *tires*") its modifiers. The
+:func:`scope_words` reads, in the asking clause's words that say the asked quantity
+(:func:`~.asked_quantity.clause_tokens`: conditions cut off; from its wh-word to its question mark), the objects
+of a scoping preposition (:data:`_SCOPING_PREPS`: "on", "in", "into", "about", "for", "from") on the asking verb
+or on the asked thing that WordNet reads as things (:func:`~.grounding.is_thing`: objects, food, plants,
+animals, body parts...; not a person or a group, whom rewordings name by a role; not a measure, a time or an
+act), and, for a noun that restates the asked thing ("were winter *tires*"), its modifiers. Other nouns of the
+clause are rewordings' own words far too often to be read (the tuned files: "the cost of all the
+*ingredients*", "after this *exchange*", "his out-of-*pocket* expense", "spend *at the store*"). The
 grounding check judges them as it judges the asked thing (:func:`~.grounding.judge_words`): the question's
 words, the paraphrase's own story (a theme swap or a detail it introduced), a synonym or a more general word
 ground them. Without WordNet nothing is read.
