@@ -202,6 +202,17 @@ def _motion(verb) -> int:
     return 0 if prep is None else (GAIN if prep.lower_ in _TOWARD else LOSS)
 
 
+def _moves_itself(verb) -> int:
+    """The way a subject moves itself, said by a preposition of place right after its verb ("12 cars get *off*
+    the ferry", "riders climb *onto* the tram"): the place loses or gains what the subject counts, however the
+    verb reads alone ("get" a thing: gain it). A preposition before the verb ("*On* the next stops, ...") sets
+    the scene and says no way."""
+    prep = next((c for c in verb.rights if c.dep_ == "prep"), None)
+    if prep is None or prep.lower_ not in (_TOWARD - {"in"}) | _AWAY or _object_of(prep) is None:
+        return 0
+    return GAIN if prep.lower_ in _TOWARD else LOSS
+
+
 def moved_by(tok):
     """``(verb, role, the word under the verb)`` for the number token ``tok``: the verb whose object or subject
     holds it ("sold *78* of them", "*8* people got on", "gave half ... and another *two*"); ``None`` when
@@ -315,6 +326,8 @@ def moved_direction(tok, verb, role: str, under) -> Direction | None:
             # "gave *away* 8 to her neighbours", "took *in* $40": a particle that agrees with the transfer keeps
             # its giver and its taker
             signs.update(_transfer(verb, role, under, way[1], named))
+    elif role == "nsubj" and _moves_itself(verb):  # "14 riders get *off* the tram"
+        signs[PLACE] = _moves_itself(verb)
     else:
         way = verb_direction(lemma)
         if way is None and role == "dobj" and under is not tok and under.pos_ == "NOUN":
