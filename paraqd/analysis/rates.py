@@ -279,8 +279,8 @@ def changed_frequencies(question: QuestionDoc, paraphrase: QuestionDoc) -> list[
     longer has, and one of the paraphrase the question never had, paired in order: ``(question's words,
     paraphrase's words)`` each. A frequency in other words ("weekly" / "every seven days") is the same."""
     q_rates, p_rates = rate_frequencies(question), rate_frequencies(paraphrase)
-    q_gone = [r for r in q_rates if not _kept(r, p_rates, paraphrase)]
-    p_new = [r for r in p_rates if not _kept(r, q_rates, question)]
+    q_gone = [r for r in q_rates if not _kept(r, p_rates, paraphrase) and not _counted_in(r, p_rates, question)]
+    p_new = [r for r in p_rates if not _kept(r, q_rates, question) and not _counted_in(r, q_rates, paraphrase)]
     return [(q[0], p[0]) for q, p in zip(q_gone, p_new, strict=False)]
 
 
@@ -291,3 +291,10 @@ def _kept(rate: tuple[Mention, float, float], others, other: QuestionDoc) -> boo
     values = {n.value for n in other.numbers}
     return any(_same_frequency(frequency, g) or (times >= 2 and times in values and _same_frequency(
         frequency / times, g)) for _, g, _ in others)
+
+
+def _counted_in(rate: tuple[Mention, float, float], others, own: QuestionDoc) -> bool:
+    """Whether ``rate``, once a period, is one of ``others`` said "N times a period" whose N is a number of
+    ``own`` ("3 sessions per week" / "3 times a week")."""
+    values = {n.value for n in own.numbers}
+    return rate[2] == 1 and any(t >= 2 and t in values and _same_frequency(rate[1], g / t) for _, g, t in others)
