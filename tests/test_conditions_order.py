@@ -40,6 +40,10 @@ CONDITION_CHANGED = [
      "How much does he earn?"),
     ("Lia waters the plants every other day in June. Each watering uses 4 litres. How much water does she use?",
      "Lia waters the plants every day in June. Each watering uses 4 litres. How much water does she use?"),
+    # the question names other pets, not other days: "every other day" is still one day in two
+    ("Jo feeds the cat twice each day and the other pets once a week. How many feeds does the cat get in June?",
+     "Jo feeds the cat twice every other day and the other pets once a week. How many feeds does the cat get "
+     "in June?"),
 ]
 
 CONDITION_KEPT = [
@@ -68,6 +72,15 @@ CONDITION_KEPT = [
      "A taxi charges $3 and $1 for each 5 minutes of the ride. What does a 20-minute ride cost?"),
     ("A bus stops at every third corner of a 30-corner route. How many stops does it make?",
      "A bus stops at one out of every 3 corners of a 30-corner route. How many stops does it make?"),
+    # the question names "the other days" itself: "every other day (of the week)" is each of those, no alternation
+    ("A cafe sells 40 pies on Fridays and Saturdays and 15 pies on the other days of the week. How many pies does "
+     "it sell in a week?",
+     "The cafe sells 40 pies on Friday and 40 on Saturday. On every other day of the week it sells 15 pies. "
+     "How many pies does it sell in one week?"),
+    ("Dev swims 30 laps on Sundays, and on the other days of the week he swims 12 laps each day. How many laps "
+     "does he swim in 2 weeks?",
+     "Dev swims 30 laps on Sunday. On every other day of the week, he swims 12 laps. How many laps does he swim "
+     "in 2 weeks?"),
 ]
 
 
@@ -107,6 +120,11 @@ ORDER_CHANGED = [
      "How many cookies does she have?"),
     ("Leo had 60 marbles. He lost 12 marbles at school. How many marbles does he have now?",
      "Leo lost 12 marbles at school. Then he had 60 marbles. How many marbles does he have now?"),
+    # a question about the future: the order of what happens next still counts
+    ("Ada has 40 coins now. Next week she will spend half of them and then find 6 coins. How many coins will she "
+     "have?",
+     "Ada has 40 coins now. Next week she will find 6 coins and then spend half of them. How many coins will she "
+     "have?"),
 ]
 
 ORDER_KEPT = [
@@ -134,6 +152,14 @@ ORDER_KEPT = [
      "remove?", "Nia had 8 songs, added 6, then removed some and had 5 left. How many did she remove?"),
     ("A jar holds 12 sweets. Pat adds 5 sweets and then adds 3 sweets. How many sweets are in the jar?",
      "A jar holds 12 sweets. Pat adds 3 sweets and then adds 5 sweets. How many sweets are in the jar?"),
+    # two numbers of one value: matching them by value cannot tell which event is which
+    ("Rosa has three cats. Every year she adopts three more, but one runs away. How many cats will she have in "
+     "4 years?",
+     "I'm Rosa, and right now I have three cats. Each year I adopt three more, but every year one of my cats runs "
+     "away. How many cats will I have 4 years from now?"),
+    ("Eli owns 5 hens. Each spring he buys 5 more and sells 2. How many hens will he own after 3 springs?",
+     "Each spring Eli buys 5 hens and sells 2; at the moment he owns 5 hens. How many hens will he own after "
+     "3 springs?"),
 ]
 
 

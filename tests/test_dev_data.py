@@ -16,15 +16,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from shared_data import REPO_ROOT, normalise, shared
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-SHARED_DIR = REPO_ROOT.parent / "shared"
 DEV_FILE = REPO_ROOT / "data" / "dev" / "gsm8k_rewordings_labelled.csv"
 COLUMNS = ["question", "paraphrase", "operator", "label", "kind", "question_id"]
-
-
-def _normalise(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("’", "'")).strip().lower()
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +38,7 @@ def test_file_parses_with_enough_rows_and_valid_fields(rows):
         assert row["kind"].split(":")[0] == ("valid" if row["label"] == "1" else "invalid"), row
         assert re.fullmatch(r"gsm8k-train-\d+", row["question_id"]), row["question_id"]
         assert row["question"].strip() and row["paraphrase"].strip()
-        assert _normalise(row["question"]) != _normalise(row["paraphrase"])
+        assert normalise(row["question"]) != normalise(row["paraphrase"])
 
 
 def test_labels_are_balanced_and_come_in_pairs_per_question(rows):
@@ -57,9 +52,9 @@ def test_labels_are_balanced_and_come_in_pairs_per_question(rows):
 
 
 def test_no_duplicate_pairs(rows):
-    pairs = [(_normalise(row["question"]), _normalise(row["paraphrase"])) for row in rows]
+    pairs = [(normalise(row["question"]), normalise(row["paraphrase"])) for row in rows]
     assert len(set(pairs)) == len(pairs)
-    assert len({_normalise(row["paraphrase"]) for row in rows}) == len(rows)
+    assert len({normalise(row["paraphrase"]) for row in rows}) == len(rows)
 
 
 def test_one_question_text_per_id(rows):
@@ -68,16 +63,9 @@ def test_one_question_text_per_id(rows):
         assert texts.setdefault(row["question_id"], row["question"]) == row["question"]
 
 
-def _shared(path: str) -> Path:
-    full = SHARED_DIR / "data" / path
-    if not full.exists():
-        pytest.skip(f"shared data not found at {full}")
-    return full
-
-
 def _gsm8k_train() -> dict[str, str]:
     """GSM8K train questions by id (the shared pool)."""
-    with open(_shared("questions/gsm8k_train.jsonl"), encoding="utf-8") as fh:
+    with open(shared("questions/gsm8k_train.jsonl"), encoding="utf-8") as fh:
         return {record["id"]: record["question"] for record in map(json.loads, fh)}
 
 
@@ -88,10 +76,10 @@ def test_questions_are_gsm8k_train_questions_with_their_ids(rows):
 
 
 def test_no_question_from_gsm8k_test(rows):
-    with open(_shared("questions/gsm8k_test.jsonl"), encoding="utf-8") as fh:
-        test_questions = {_normalise(json.loads(line)["question"]) for line in fh if line.strip()}
+    with open(shared("questions/gsm8k_test.jsonl"), encoding="utf-8") as fh:
+        test_questions = {normalise(json.loads(line)["question"]) for line in fh if line.strip()}
     assert len(test_questions) > 1000
-    questions = {_normalise(row["question"]) for row in rows}
+    questions = {normalise(row["question"]) for row in rows}
     assert not questions & test_questions
     assert not any(q in t or t in q for q in questions for t in test_questions)
 
@@ -99,14 +87,14 @@ def test_no_question_from_gsm8k_test(rows):
 @pytest.mark.parametrize("path", ["eval/AQUA_test.csv", "eval/SAWP_test.csv", "dev/mathcheck_dev.csv"])
 def test_no_question_or_paraphrase_from_evaluation_or_mathcheck_data(rows, path):
     csv.field_size_limit(sys.maxsize)
-    with open(_shared(path), encoding="utf-8", newline="") as fh:
+    with open(shared(path), encoding="utf-8", newline="") as fh:
         table = list(csv.DictReader(fh))
     assert table
-    held_out = {_normalise(t) for r in table for t in (r["question"], r["augmented"]) if t}
-    ours = {_normalise(row[column]) for row in rows for column in ("question", "paraphrase")}
+    held_out = {normalise(t) for r in table for t in (r["question"], r["augmented"]) if t}
+    ours = {normalise(row[column]) for row in rows for column in ("question", "paraphrase")}
     assert not ours & held_out
     # no held-out question contains one of ours or the reverse (a question quoted inside a longer text)
-    questions = {_normalise(row["question"]) for row in rows}
+    questions = {normalise(row["question"]) for row in rows}
     assert not any(q in h or h in q for q in questions for h in held_out if len(h) > 40)
 
 
@@ -156,7 +144,7 @@ def test_styles_rows_are_well_formed(tuned, families):
         assert row["final_label"] in {"0", "1"}, row
         assert row["family"] in (valid_families if row["final_label"] == "1" else invalid_families), row
         assert row["kind"].strip() and row["source"].strip() and row["question"].strip(), row
-        assert _normalise(row["question"]) != _normalise(row["augmented"]), row
+        assert normalise(row["question"]) != normalise(row["augmented"]), row
     share_valid = sum(row["final_label"] == "1" for row in rows) / len(rows)
     assert 0.4 <= share_valid <= 0.6
     # every pair's kind belongs to one family only
@@ -173,9 +161,9 @@ def test_styles_blind_rule_holds_on_every_row_and_no_duplicates(tuned):
     assert all(_is_blind(row["question"]) for row in blind_rows)
     assert not {r["question"] for r in tuned_rows} & {r["question"] for r in blind_rows}
     rows = tuned_rows + blind_rows
-    pairs = [(_normalise(r["question"]), _normalise(r["augmented"])) for r in rows]
+    pairs = [(normalise(r["question"]), normalise(r["augmented"])) for r in rows]
     assert len(set(pairs)) == len(pairs)
-    assert len({_normalise(r["augmented"]) for r in rows}) == len(rows)
+    assert len({normalise(r["augmented"]) for r in rows}) == len(rows)
 
 
 def test_gsm8k_styles_questions_are_train_questions_new_to_the_dev_sets():
@@ -194,19 +182,19 @@ def test_gsm8k_styles_questions_are_train_questions_new_to_the_dev_sets():
 
 @pytest.mark.parametrize("tuned", STYLE_FILES, ids=lambda p: p.stem)
 def test_no_gsm8k_test_question_in_the_styles_files(tuned):
-    with open(_shared("questions/gsm8k_test.jsonl"), encoding="utf-8") as fh:
-        test_questions = {_normalise(json.loads(line)["question"]) for line in fh if line.strip()}
+    with open(shared("questions/gsm8k_test.jsonl"), encoding="utf-8") as fh:
+        test_questions = {normalise(json.loads(line)["question"]) for line in fh if line.strip()}
     assert len(test_questions) > 1000
     for path in (tuned, _blind_path(tuned)):
         rows = _read_styles(path)
-        questions = {_normalise(row["question"]) for row in rows}
-        assert not (questions | {_normalise(row["augmented"]) for row in rows}) & test_questions, path
+        questions = {normalise(row["question"]) for row in rows}
+        assert not (questions | {normalise(row["augmented"]) for row in rows}) & test_questions, path
         assert not any(q in t or t in q for q in questions for t in test_questions), path
 
 
 def _svamp() -> dict[str, str]:
     """SVAMP questions by id (the shared pool)."""
-    with open(_shared("questions/svamp.jsonl"), encoding="utf-8") as fh:
+    with open(shared("questions/svamp.jsonl"), encoding="utf-8") as fh:
         return {record["id"]: record["question"] for record in map(json.loads, fh)}
 
 
@@ -237,6 +225,6 @@ def test_held_out_styles_questions_come_from_their_pools_and_no_earlier_dev_file
     earlier = set()
     for path in others:
         with open(path, encoding="utf-8", newline="") as fh:
-            earlier |= {_normalise(row["question"]) for row in csv.DictReader(fh) if row.get("question")}
+            earlier |= {normalise(row["question"]) for row in csv.DictReader(fh) if row.get("question")}
     assert len(earlier) > 500
-    assert not {_normalise(row["question"]) for row in rows} & earlier
+    assert not {normalise(row["question"]) for row in rows} & earlier

@@ -57,6 +57,7 @@ def test_the_recipes_exclude_every_dev_file_of_the_checkout():
 
     dev = Path(__file__).resolve().parents[1] / "data" / "dev"
     found = set(source_dev_files())
-    assert {p.resolve() for p in found} == {p.resolve() for p in [*dev.glob("*.csv"), *dev.glob("blind/*.csv")]}
+    assert {p.resolve() for p in found} == {p.resolve() for p in dev.glob("**/*.csv")}
     names = {p.name for p in found}
-    assert {"rewordings_check.csv", "rewordings_styles_gsm8k_blind.csv", "aqua_dev_labelled.csv"} <= names
+    assert {"rewordings_check.csv", "rewordings_styles_gsm8k_blind.csv", "aqua_dev_labelled.csv",
+            "rewordings_llm_gate.csv"} <= names

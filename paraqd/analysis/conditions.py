@@ -175,6 +175,16 @@ def condition_changes(pair: QuestionPair) -> list[ConditionChange]:
         if old.family == RESTRICTION and old.pole == -1:
             continue
         other = next((c for c in same if c.pole == -old.pole), None)
-        if other is not None:
+        if other is not None and not _names_the_others(pair.question, other):
             changes.append(ConditionChange(old, other))
     return changes
+
+
+def _names_the_others(question: QuestionDoc, new: Condition) -> bool:
+    """Whether the paraphrase's "every other *day*" reads as each of the others the question itself names
+    ("on Mondays 2 and on *the other days* 1 each day" -> "on every other day of the week 1"): the question
+    sets those days apart already, so no alternation is meant."""
+    if new.family != FREQUENCY or new.pole != -1 or not new.words.text.lower().endswith("other"):
+        return False
+    return any(t.lower_ == "other" and t.i > 0 and t.nbor(-1).lower_ not in _EVERY and token_lemma(t.head) == new.on
+               for t in question.doc)

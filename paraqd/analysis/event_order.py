@@ -37,6 +37,8 @@ _BEFORE, _AFTER = frozenset({"before", "prior"}), frozenset({"after", "once"})
 _EARLIER = frozenset({"earlier", "previously", "beforehand"})
 _START = frozenset({"initially", "originally", "start", "begin", "beginning", "first"})
 _END = frozenset({"left", "now", "still", "remaining", "end", "finally"})
+#: the present: the end of a story told up to now, the start of one whose question asks about the future
+_PRESENT = frozenset({"now", "currently"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _CLAUSES = frozenset({"advcl", "conj", "ccomp", "xcomp", "relcl", "acl", "dep", "parataxis", "cc"})
 #: nouns that name the amount at that moment, not a thing ("a third of *the rest*")
@@ -107,14 +109,16 @@ def _own_words(tok):
             yield from _own_words(child)
 
 
-def _pin(verb, tok) -> int:
+def _pin(verb, tok, future: bool) -> int:
     """-1 for an amount said to be the start ("had 20 *at first*", "*started* with"), 1 for the end ("has 9
-    *left*", "*now*", "*still*"), else 0."""
+    *left*", "*now*", "*still*"), else 0. When the question asks about the future (``future``: "how many will
+    she have in 4 years?"), "now" is where the story starts."""
     # the verb's own phrases ("had 20 *at first*", "has 9 *left*"), not its subject's ("Bonnie, *now* 8, has")
     # nor other clauses
     words = set(_own_words(verb))
     lemma = verb.lemma_.lower()
-    if lemma in ("start", "begin") or words & _START and not words & _END:
+    if lemma in ("start", "begin") or words & _START and not words & _END \
+            or future and words & _PRESENT and not words & (_END - _PRESENT):
         return -1
     if words & _END or lemma == "remain":
         return 1
@@ -131,6 +135,8 @@ def events(doc: QuestionDoc) -> list[Event]:
 def _events(doc: QuestionDoc) -> list[Event]:
     ask = find_ask(doc)
     moved = {n.start for n, _d in directions(doc)}
+    future = ask is not None and any(t.tag_ == "MD" and t.lower_ in ("will", "'ll", "shall") for t in doc.doc
+                                     if ask.sentence.start <= t.idx < ask.sentence.end)
     found = []
     for number in doc.numbers:
         if number.kind == "ordinal" or ask is not None and ask.sentence.start <= number.start < ask.sentence.end:
@@ -151,7 +157,7 @@ def _events(doc: QuestionDoc) -> list[Event]:
         else:
             continue
         found.append(Event(number, kind, verb, tok, _thing(tok, number), _holder(verb),
-                           _pin(verb, tok) if kind == STATE else 0))
+                           _pin(verb, tok, future) if kind == STATE else 0))
     return found
 
 

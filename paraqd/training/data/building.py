@@ -46,13 +46,13 @@ def banned_questions(paths: Iterable[str | os.PathLike]) -> LeakageFilter:
 
 def source_dev_files() -> list[Path]:
     """The hand-labelled dev pair files of a source checkout (every ``data/dev/*.csv``: the ``*_labelled.csv``
-    files, the style rewordings ``rewordings_*.csv``, and the blind parts ``data/dev/blind/*.csv``); none when
-    installed.
+    files, the style rewordings ``rewordings_*.csv``, the blind parts ``data/dev/blind/*.csv`` and the gate
+    rewordings ``data/dev/gate/*.csv``); none when installed.
 
     The training recipes always exclude them: a model selected or reported on them must not have seen them.
     """
     root = Path(__file__).resolve().parents[3] / "data" / "dev"
-    patterns = ("*.csv", "blind/*.csv")
+    patterns = ("*.csv", "blind/*.csv", "gate/*.csv")
     return sorted(Path(p) for pattern in patterns for p in glob.glob(str(root / pattern)))
 
 
