@@ -209,6 +209,8 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
      "has $4 left. How much did she have at first?", "order_changed"),
     ("A bakery sells 40 loaves per day. How many loaves does it sell in 30 days?",
      "A bakery sells 40 loaves. How many loaves does it sell in 30 days?", "rate_missing"),
+    ("Lena feeds her goats 6 kilograms of hay every day. How much hay do they eat in 20 days?",
+     "Lena feeds her goats 6 kilograms of hay every other day. How much hay do they eat in 20 days?", "rate_changed"),
     ("Ivan reads 4 books in May and 4 books in June. How many books did he read in the two months?",
      "Ivan reads 4 books in May and a few books in June. How many books did he read in the two months?",
      "number_made_vague"),

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from .asked_quantity import CONFLICTS, INITIAL, REMAINING, aggregate_of
 from .compared import ASKED, comparisons
 from .document import Mention, NumberMention, QuestionDoc
-from .multipliers import extract_multipliers
+from .multipliers import with_multipliers
 from .relations import than_governed
 from .terms import token_mention
 
@@ -287,7 +287,7 @@ def changed_standards(pair: QuestionPair) -> list[BaseChange]:
             _sent, p_std = _standard(pair.paraphrase, p_mention)
             fixed = next((t for t in p_std if _fixed(t)), None)
             if fixed is not None and not any(_back(t) for t in p_std):
-                numbers = (*pair.question.numbers, *extract_multipliers(pair.question.text, pair.question.numbers))
+                numbers = with_multipliers(pair.question.text, pair.question.numbers)
                 number = next((n for n in numbers if n.start == mention.start), mention)
                 found.append(BaseChange(number, token_mention(back), token_mention(fixed), "standard"))
                 break

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc
-from .multipliers import extract_multipliers
+from .multipliers import with_multipliers
 from .relations import than_governed
 
 FACTOR, DIFFERENCE = "factor", "difference"
@@ -27,7 +27,7 @@ def comparisons(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Mention]
     """``(value key, FACTOR or DIFFERENCE, the words that say it)`` for every number of ``doc`` that
     compares, in order."""
     found = []
-    numbers = sorted([*doc.numbers, *extract_multipliers(doc.text, doc.numbers)], key=lambda m: m.start)
+    numbers = with_multipliers(doc.text, doc.numbers)
     for number in numbers:
         found_way = way(doc, number)
         if found_way is not None:

@@ -12,7 +12,9 @@ text, the verb that moves it and what that verb does to each participant:
   A passive keeps the roles: the agent is its "by" phrase ("5 crayons were given to Mae by Nori").
 - a change of *place*: the thing goes into a place ("add", ``add.v.01``; "arrive") or out of one ("remove",
   "delete", ``remove.v.01``; "leave"), or moves with a direction particle, the small closed class of
-  "in, into, on, onto, aboard" against "off, out, away" ("got *on* the train", "flew *away*").
+  "in, into, on, onto, aboard" against "off, out, away" ("got *on* the train", "flew *away*"), after its verb
+  ("*On* Monday, 35 people got *off*": a fronted phrase is a time or a setting). A particle that agrees with a
+  change of possession keeps its giver and taker as well ("gave *away* 8 cookies to her neighbours": she loses).
 - a noun that names a transfer, counted by the number ("a $50 *payment*" -> "pay"), reads as its verb
   (WordNet's derivational links).
 - a change of an *amount* (a price, a speed) that the number measures: up ("has *gone up* by 45%", a
@@ -175,8 +177,19 @@ def _object_of(prep):
     return next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
 
 
+def _after(verb, deps, words):
+    """The first child of ``verb`` in ``deps`` among ``words`` that follows it: a particle or a place of its
+    motion comes after the verb ("got *off* the ferry"), a fronted phrase is a time or a setting ("*On*
+    Monday, 35 people got off")."""
+    return next((c for c in verb.children if c.dep_ in deps and c.lower_ in words and c.i > verb.i), None)
+
+
+def _particle_word(verb):
+    return _after(verb, ("prt", "advmod"), _TOWARD | _AWAY)
+
+
 def _particle(verb) -> int:
-    prt = _child(verb, ("prt", "advmod"), _TOWARD | _AWAY)
+    prt = _particle_word(verb)
     return 0 if prt is None else (GAIN if prt.lower_ in _TOWARD else LOSS)
 
 
@@ -185,8 +198,19 @@ def _motion(verb) -> int:
     sign = _particle(verb)
     if sign:
         return sign
-    prep = _child(verb, ("prep",), (_TOWARD - {"in"}) | _AWAY)
+    prep = _after(verb, ("prep",), (_TOWARD - {"in"}) | _AWAY)
     return 0 if prep is None else (GAIN if prep.lower_ in _TOWARD else LOSS)
+
+
+def _moves_itself(verb) -> int:
+    """The way a subject moves itself, said by a preposition of place right after its verb ("12 cars get *off*
+    the ferry", "riders climb *onto* the tram"): the place loses or gains what the subject counts, however the
+    verb reads alone ("get" a thing: gain it). A preposition before the verb ("*On* the next stops, ...") sets
+    the scene and says no way."""
+    prep = next((c for c in verb.rights if c.dep_ == "prep"), None)
+    if prep is None or prep.lower_ not in (_TOWARD - {"in"}) | _AWAY or _object_of(prep) is None:
+        return 0
+    return GAIN if prep.lower_ in _TOWARD else LOSS
 
 
 def moved_by(tok):
@@ -296,7 +320,14 @@ def moved_direction(tok, verb, role: str, under) -> Direction | None:
     word = lemma
     if particle and role in ("dobj", "nsubj", "nsubjpass"):  # "took 8 roses *out*", "flew *away*"
         signs[PLACE] = particle
-        word = f"{lemma} {_child(verb, ('prt', 'advmod'), _TOWARD | _AWAY).lower_}"
+        word = f"{lemma} {_particle_word(verb).lower_}"
+        way = verb_direction(lemma)
+        if way is not None and way == (_AGENT, particle):
+            # "gave *away* 8 to her neighbours", "took *in* $40": a particle that agrees with the transfer keeps
+            # its giver and its taker
+            signs.update(_transfer(verb, role, under, way[1], named))
+    elif role == "nsubj" and _moves_itself(verb):  # "14 riders get *off* the tram"
+        signs[PLACE] = _moves_itself(verb)
     else:
         way = verb_direction(lemma)
         if way is None and role == "dobj" and under is not tok and under.pos_ == "NOUN":

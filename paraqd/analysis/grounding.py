@@ -210,6 +210,21 @@ def _kind(tok, counted: bool, measured: bool, lexicon: Lexicon | None) -> str:
     return THING if set(lexicon.kinds(word)) & THING_KINDS else MEASURE
 
 
+def is_thing(tok, lexicon: Lexicon | None) -> bool:
+    """Whether the noun ``tok``, read outside a "how many", names a thing one counts: not a light, general or
+    quantity word (:func:`_kind`), and one of its first two senses a thing (:data:`THING_KINDS`; places and
+    groups, which a "how many" may count, are not read: "over the *course* of", an act, then a group)."""
+    if _kind(tok, False, False, lexicon) in (COUNT, GENERAL) or lexicon is None:
+        return False
+    word = tok.lower_ if lexicon.knows(tok.lower_) else token_lemma(tok)
+    return bool(set(lexicon.kinds(word, 2)) & THING_KINDS)
+
+
+def modifiers_of(noun, skip: set[int]) -> list:
+    """The words that may narrow ``noun`` (:func:`_modifiers`)."""
+    return _modifiers(noun, skip)
+
+
 def asked_things(doc: QuestionDoc) -> list[AskedWord]:
     """The words of the thing ``doc``'s question counts or measures (module docstring), its nouns first
     then the modifiers of its things; empty when it asks nothing (computed once per document)."""
@@ -293,7 +308,14 @@ def ungrounded_things(question: QuestionDoc, paraphrase: QuestionDoc,
     (module docstring). ``similar(question_noun, word)`` judges the words WordNet lacks (the fallback);
     ``renamed``: words (lower-cased) that name a person of the question renamed throughout, grounded like the
     old name even when only the question sentence has them ("how many kites did *Ravi* bring" for Allan)."""
-    asked = asked_things(paraphrase)
+    return judge_words(asked_things(paraphrase), question, paraphrase, similar, renamed)
+
+
+def judge_words(asked: list[AskedWord], question: QuestionDoc, paraphrase: QuestionDoc,
+                similar: Callable[[str, str], bool] | None = None,
+                renamed: frozenset[str] = frozenset()) -> list[Ungrounded]:
+    """The words of ``asked`` (words of the paraphrase's asking clause) that the problem does not ground, judged
+    as :func:`ungrounded_things` judges the asked thing (module docstring)."""
     if not asked:
         return []
     lexicon = default_lexicon()

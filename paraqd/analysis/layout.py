@@ -6,6 +6,11 @@ with; read as a quantity it would be "a number added". :func:`line_labels` finds
 
 - an enumeration: lines opening with a number followed by "." or ")" and a space, whose values run 1, 2, ...
   k (k >= 2) in order: the list's own numbering ("3. Steven has 11 apples" is the third item);
+- an inline enumeration: "(1) ... (2) ... (3) ...", numbers in brackets whose values run 1, 2, ... k (k >= 2)
+  in order ("Data: (1) She has 80 roses. (2) Three-fourths of them are red.");
+- the row labels of a table: the first cells of a table's rows (lines with "|", after its header line) that
+  are exactly 1, 2, ... k (k >= 2) in order ("Day | Temperature / 1 | -36 / 2 | +13"): the rows' own
+  numbering, what the question says as "the first day", "the second day" or not at all;
 - a heading label: a line opening with one capitalised word, a number and ":" or ".", when that word occurs
   nowhere else in the text ("Problem 5:", "Exercise 2."); a word the text uses again ("Day 1: ... on the
   second day", "Day 1: ... Day 2: ...") names a thing of the problem, and its number stays a quantity.
@@ -27,15 +32,46 @@ import re
 _ITEM = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?(\d{1,2})[.)][ \t]+(?=\S)", re.MULTILINE)
 #: a line opening with a heading word and its number: "Problem 3:", "Question 2."
 _HEADING = re.compile(r"^[ \t]*([A-Z][a-z]+)[ \t]+(\d{1,3})[ \t]*[:.](?=\s|$)", re.MULTILINE)
+#: an inline item number in brackets: "(1) ", "(2) "
+_BRACKETED = re.compile(r"(?<![\w)])\((\d{1,2})\)(?=[ \t]+\S)")
+#: a table row's first cell that is a bare number: "1 | -36 degrees", "| 2 | +13"
+_ROW_NUMBER = re.compile(r"^[ \t]*\|?[ \t]*(\d{1,2})[ \t]*\|", re.MULTILINE)
+#: a table's separator line: "---|---", "|:--|--:|"
+_SEPARATOR = re.compile(r"^[ \t|:-]+$")
+
+
+def _in_order(matches: list[re.Match]) -> list[tuple[int, int]]:
+    """The spans of the numbers of ``matches`` when their values run 1, 2, ... k (k >= 2), else none."""
+    if len(matches) >= 2 and [int(m.group(1)) for m in matches] == list(range(1, len(matches) + 1)):
+        return [m.span(1) for m in matches]
+    return []
+
+
+def _row_labels(text: str) -> list[tuple[int, int]]:
+    """The first cells of each table of ``text`` that number its rows 1, 2, ... k (every row after the header)."""
+    spans: list[tuple[int, int]] = []
+    rows: list[re.Match | None] = []
+    offset = 0
+    for line in [*text.split("\n"), ""]:
+        if "|" in line:
+            if not _SEPARATOR.match(line):
+                rows.append(_ROW_NUMBER.match(text, offset))
+        elif rows:
+            body = rows[1:]  # after the header
+            if body and all(m is not None for m in body):
+                spans += _in_order(body)
+            rows = []
+        offset += len(line) + 1
+    return spans
 
 
 def line_labels(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` character spans of the numbers that label lines of ``text`` (see the module docstring),
     in order of position."""
     spans: list[tuple[int, int]] = []
-    items = list(_ITEM.finditer(text))
-    if len(items) >= 2 and [int(m.group(1)) for m in items] == list(range(1, len(items) + 1)):
-        spans += [m.span(1) for m in items]
+    spans += _in_order(list(_ITEM.finditer(text)))
+    spans += _in_order(list(_BRACKETED.finditer(text)))
+    spans += _row_labels(text)
     for m in _HEADING.finditer(text):
         word = m.group(1).lower()
         uses = re.findall(r"\b" + re.escape(word) + r"s?\b", text, re.IGNORECASE)

@@ -366,3 +366,18 @@ def enumeration_sizes(doc: QuestionDoc) -> set[int]:
     if ordinals:
         sizes.add(max(ordinals))
     return sizes
+
+
+def elided_count(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number``, the object or subject of a verb, names no noun of its own nor in its phrase and is
+    marked as a part or more of something said before, by a determiner or "of" a pronoun ("her brother took
+    *another 6*", "the goat ate *7 of them*"): it counts a thing left unsaid, the one the problem counts. A bare
+    number ("was turning *fifty*") or one with a unit counts no such thing."""
+    span = doc.span(number)
+    tok = span[-1] if span is not None else None
+    if (tok is None or number.kind != "cardinal" or tok.dep_ not in ("dobj", "nsubj", "nsubjpass")
+            or tok.head.pos_ not in ("VERB", "AUX") or any(t.pos_ in ("NOUN", "PROPN") for t in tok.subtree)):
+        return False
+    marked = any(c.dep_ == "det" or (c.dep_ == "prep" and c.lower_ == "of" and any(
+        g.pos_ == "PRON" for g in c.children)) for c in tok.children)
+    return marked and not (unit_of(doc, number) or age(doc, number, None))

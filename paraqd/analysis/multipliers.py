@@ -62,3 +62,16 @@ def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> t
             found.append(NumberMention(start, end, text[start:end], value=float(COUNT_NOUNS[word]),
                                        kind="count", written="words"))
     return tuple(found)
+
+
+def with_multipliers(text: str, numbers, *, known: tuple[NumberMention, ...] | None = None) -> list[NumberMention]:
+    """``numbers`` and the multipliers and counts of ``text`` (:func:`extract_multipliers`) in order of
+    position: what the comparison readings compare. A multiplier that overlaps ``known`` (default: ``numbers``)
+    is left out.
+
+    >>> [m.text for m in with_multipliers("She has 3 cats and twice as many dogs.", ())]
+    ['twice']
+    """
+    known = tuple(numbers) if known is None else known
+    return sorted([*numbers, *extract_multipliers(text, known)], key=lambda m: m.start)
+

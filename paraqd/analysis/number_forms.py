@@ -1,6 +1,8 @@
 """One value written two ways, across a question and its paraphrase: "3 dozen" as "3 sets of 12", "3/4 of the
 students" as "3 out of every 4 students", "an hour" as "1" (the unit left to the sentence: "2 hours on Mondays
-and 1 on Wednesdays").
+and 1 on Wednesdays"), "a lamp" as "1 lamp" (:func:`ones_for_articles`: the digit 1 counting a thing the
+question introduces with "a" or "an", in a sentence or in a table row "Lamp | 1 | $20"; a thing the question
+does not introduce as one, "some lamps", "lamps", or none at all, keeps its 1 a number added).
 
 :func:`spelt_out` lists them as ``(question values, paraphrase values)``: the number check takes each such pair
 off what it reports missing and added, when both sides are still unexplained. :func:`made_vague` lists the
@@ -10,6 +12,7 @@ opposite: a number written in place as words that give no value ("1/2 a roll" ->
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from .asked import find_ask
@@ -17,6 +20,7 @@ from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import default_lexicon
 from .quantities import quantities
 from .rates import rate_periods
+from .terms import token_lemma
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -52,6 +56,56 @@ def ones_by_article(doc: QuestionDoc) -> int:
                and _ARTICLE.search(doc.text, max(0, q.unit.start - 4), q.unit.start) is not None)
 
 
+#: the articles that introduce one thing: "*a* lamp", "*an* eight-pound trout"
+_ONE_ARTICLES = frozenset({"a", "an"})
+_NOUNS = frozenset({"NOUN", "PROPN"})
+
+
+def _introduced_as_one(doc: QuestionDoc) -> Counter:
+    """The lemmas of the nouns ``doc`` introduces with "a" or "an", each as often as it does."""
+    return Counter(token_lemma(t) for t in doc.doc if t.pos_ in _NOUNS
+                   and any(c.dep_ == "det" and c.lower_ in _ONE_ARTICLES for c in t.children))
+
+
+def _row_thing(doc: QuestionDoc, number: NumberMention):
+    """The noun of the first cell of the table row ``number`` sits in ("Lamp | 1 | $20" -> "Lamp"), or None."""
+    start = doc.text.rfind("\n", 0, number.start) + 1
+    bar = doc.text.find("|", start)
+    if bar < 0 or bar >= number.start or doc.text[start:bar].strip(" \t|") == "":
+        return None
+    cell = doc.doc.char_span(start, bar, alignment_mode="contract")
+    nouns = [t for t in cell if t.pos_ in _NOUNS] if cell is not None else []
+    return nouns[-1] if nouns else None
+
+
+def _thing_counted(doc: QuestionDoc, number: NumberMention):
+    """The noun ``number`` counts: the noun it modifies ("1 lamp"), or its table row's thing."""
+    span = doc.span(number)
+    if span is None:
+        return None
+    if span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUNS and span[-1].head.is_alpha:
+        return span[-1].head
+    return _row_thing(doc, number)
+
+
+def ones_for_articles(question: QuestionDoc, paraphrase: QuestionDoc) -> int:
+    """How many digits 1 of ``paraphrase`` count a thing ``question`` introduces with "a" or "an" ("an
+    eight-pound trout" -> "1 trout 8 lb"; "a table that costs $50" -> "Table | 1 | $50"), each such
+    thing of the question used once: the article said as a number."""
+    if question.doc is None or paraphrase.doc is None:
+        return 0
+    introduced = _introduced_as_one(question)
+    found = 0
+    for number in paraphrase.numbers:
+        if number.value != 1 or number.written != "digits" or number.kind != "cardinal" or number.currency:
+            continue
+        thing = _thing_counted(paraphrase, number)
+        if thing is not None and introduced[token_lemma(thing)] > 0:
+            introduced[token_lemma(thing)] -= 1
+            found += 1
+    return found
+
+
 def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
     """The values one side writes as others on the other side, as ``(question values, paraphrase values)``
     (plain values, rounded as :attr:`NumberMention.rounded`): a count of dozens and its count and twelve, a
@@ -65,7 +119,7 @@ def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tupl
         for a, b in out_of(doc):
             whole, parts = (_round(a.value / b.value),), (a.rounded, b.rounded)
             forms.append((parts, whole) if first else (whole, parts))
-    forms += [((), (1.0,))] * ones_by_article(question)
+    forms += [((), (1.0,))] * (ones_by_article(question) + ones_for_articles(question, paraphrase))
     return forms
 
 

@@ -6,7 +6,9 @@ A unit of time (or a noun) is a rate's *period* when a number is counted per it:
 recurs once a day, a weekday once a week). A unit of time that measures no amount and is no rate's period
 names *when* something happens (:func:`time_frames`: "one day he woke up late", "within a week"). Across a
 pair: a rate's period written in place as another, or a total written as a rate (:func:`changed_rates`), and
-a rate of time whose period the paraphrase no longer says at all (:func:`lost_rates`). The values with units
+a rate of time whose period the paraphrase no longer says at all (:func:`lost_rates`); how often each rate
+recurs (:func:`rate_frequencies`: "every other day", "twice a week", "every 3 hours"), and a rate recurring
+at another frequency across a pair (:func:`changed_frequencies`: "every week" -> "every two weeks"). The values with units
 these read are :mod:`paraqd.analysis.quantities`'.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 import re
 
 from .document import Mention, QuestionDoc, UnitMention
-from .quantities import quantities, same_quantity
+from .quantities import CALENDAR_TOLERANCE, quantities, same_quantity, to_base
 from .terms import WEEKDAYS
 
 #: determiners that make a unit of time a rate's period: "$10 an hour", "each hour he gets 50 visits"
@@ -194,3 +196,105 @@ def changed_rates(question: QuestionDoc, paraphrase: QuestionDoc,
 
 def _mention(doc: QuestionDoc, span) -> Mention:
     return Mention(span.start_char, span.end_char, doc.text[span.start_char:span.end_char])
+
+
+_FREQUENCIES_KEY = "paraqd.analysis.rate_frequencies"
+#: adverbs that say how many times an event recurs in one period ("twice a week")
+_TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+#: "every other day", "every second day": once per two periods
+_ALTERNATE = re.compile(r"\bevery[\s-]+(?:other|second|alternate)[\s-]+$", re.IGNORECASE)
+_PERIOD_WORD = re.compile(r"(?:\b(?P<det>a|an|per|each|every)[\s-]+|(?P<slash>/)\s*)$", re.IGNORECASE)
+
+
+def _times_before(doc: QuestionDoc, end: int) -> tuple[int, float] | None:
+    """How many times an event recurs, said right before ``end``: ``(its start, the times)`` for "twice", "3
+    times" (None when nothing is)."""
+    before = doc.text[:end]
+    word = re.search(r"\b([A-Za-z]+)[\s-]+$", before)
+    if word and word.group(1).lower() in _TIMES:
+        return word.start(), _TIMES[word.group(1).lower()]
+    times = re.search(r"\s*\btimes[\s-]+$", before, re.IGNORECASE)
+    number = times and next((n for n in doc.numbers if n.end == times.start() and n.kind in ("cardinal", "decimal")),
+                            None)
+    return (number.start, number.value) if number else None
+
+
+def _frequency(doc: QuestionDoc, unit: UnitMention, rate_starts: list[tuple[int, int]]) -> tuple[int, float] | None:
+    """``(the start of its words, times per period)`` for a unit of time that is a rate's period, with the
+    period's own number of units folded into the times: "every other day" (1/2 a day), "every 3 days" (1/3 a
+    day), "twice a week" (2 a week), "daily" (1 a day); None for a unit that is no rate's period."""
+    before = doc.text[:unit.start]
+    alternate = _ALTERNATE.search(before)
+    if alternate:
+        return alternate.start(), 0.5
+    number = next((n for n in doc.numbers if n.kind == "cardinal" and n.value > 0 and n.end <= unit.start
+                   and not doc.text[n.end:unit.start].strip(" -")), None)
+    if number is not None:
+        every = re.search(r"\b(?:every|each)[\s-]+$", doc.text[:number.start], re.IGNORECASE)
+        return (every.start(), 1 / number.value) if every else None
+    word = None if unit.adverb else _PERIOD_WORD.search(before)
+    if not unit.adverb and word is None:
+        return None
+    start = word.start() if word else unit.start
+    times = _times_before(doc, start)
+    if (word is not None and word.group("det") and word.group("det").lower() in ("a", "an") and times is None
+            and not any(a <= unit.start < b for a, b in rate_starts)):
+        return None  # "in a day": when, no rate
+    return (times[0], times[1]) if times else (start, 1.0)
+
+
+def rate_frequencies(doc: QuestionDoc) -> tuple[tuple[Mention, float, float], ...]:
+    """How often each rate of time of ``doc`` recurs: ``(the words, times per second, the times said)``, in order ("every other
+    day": once per two days; "twice a week"; "every 3 hours"; "daily"; "$5 per hour"). A unit of time after "in
+    a" or "for a" is no rate ("in a day"), and neither is a part of the day ("every morning": a time, no unit)."""
+    if doc.doc is None:
+        return ()
+    cached = doc.doc.user_data.get(_FREQUENCIES_KEY)
+    if cached is not None:
+        return cached
+    rate_starts = [(m.start, m.end) for m, _ in rate_periods(doc)]
+    found = []
+    for unit in doc.units:
+        if unit.category != "Time" or (unit.text.lower() == "second" and _ALTERNATE.search(
+                doc.text[:unit.end] + " ")):
+            continue  # "every second hour": "second" is the order, not the unit
+        frequency = _frequency(doc, unit, rate_starts)
+        base = to_base(1, unit.unit) if frequency is not None else None
+        if base is None or base[0] <= 0:
+            continue
+        start, times = frequency
+        found.append((Mention(start, unit.end, doc.text[start:unit.end]), times / base[0], times))
+    result = tuple(found)
+    doc.doc.user_data[_FREQUENCIES_KEY] = result
+    return result
+
+
+def _same_frequency(a: float, b: float) -> bool:
+    return abs(a - b) <= CALENDAR_TOLERANCE * max(a, b)
+
+
+def changed_frequencies(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Mention, Mention]]:
+    """Rates of time that recur at another frequency in the paraphrase ("every week" -> "every two weeks", "per
+    day" -> "every other day", "twice a month" -> "monthly"): a frequency of the question the paraphrase no
+    longer has, and one of the paraphrase the question never had, paired in order: ``(question's words,
+    paraphrase's words)`` each. A frequency in other words ("weekly" / "every seven days") is the same."""
+    q_rates, p_rates = rate_frequencies(question), rate_frequencies(paraphrase)
+    q_gone = [r for r in q_rates if not _kept(r, p_rates, paraphrase) and not _counted_in(r, p_rates, question)]
+    p_new = [r for r in p_rates if not _kept(r, q_rates, question) and not _counted_in(r, q_rates, paraphrase)]
+    return [(q[0], p[0]) for q, p in zip(q_gone, p_new, strict=False)]
+
+
+def _kept(rate: tuple[Mention, float, float], others, other: QuestionDoc) -> bool:
+    """Whether ``rate`` recurs as often as one of ``others``, or, said "N times a period", as often as a rate
+    once a period of ``other`` while N stays a number of it ("18 times a minute" / "18 tweets a minute")."""
+    _, frequency, times = rate
+    values = {n.value for n in other.numbers}
+    return any(_same_frequency(frequency, g) or (times >= 2 and times in values and _same_frequency(
+        frequency / times, g)) for _, g, _ in others)
+
+
+def _counted_in(rate: tuple[Mention, float, float], others, own: QuestionDoc) -> bool:
+    """Whether ``rate``, once a period, is one of ``others`` said "N times a period" whose N is a number of
+    ``own`` ("3 sessions per week" / "3 times a week")."""
+    values = {n.value for n in own.numbers}
+    return rate[2] == 1 and any(t >= 2 and t in values and _same_frequency(rate[1], g / t) for _, g, t in others)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .document import NumberMention, QuestionDoc
 from .lexicon import default_lexicon
-from .multipliers import extract_multipliers
+from .multipliers import with_multipliers
 from .quantities import merge_spaced_fractions
 from .terms import counted_nouns, quantity_mentions
 
@@ -40,7 +40,7 @@ def compared_numbers(doc: QuestionDoc) -> list[NumberMention]:
     """The numbers the check compares: :func:`merge_spaced_fractions` plus the multipliers and counts
     ("twice", "triple", "a pair of"), in order of position."""
     numbers = merge_spaced_fractions(doc)
-    return sorted([*numbers, *extract_multipliers(doc.text, doc.numbers)], key=lambda m: m.start)
+    return with_multipliers(doc.text, numbers, known=doc.numbers)
 
 
 def number_roles(doc: QuestionDoc) -> list[tuple[float, str, NumberMention]]:

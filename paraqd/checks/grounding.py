@@ -16,10 +16,12 @@ problem never gives: it cannot be answered (critical, like a changed number).
 
 from __future__ import annotations
 
+from ..analysis.asked_scope import scope_words
 from ..analysis.grounding import (
     MORE_SPECIFIC_WORD,
     NARROWED,
     Ungrounded,
+    judge_words,
     ungrounded_things,
 )
 from ..analysis.lexicon import default_lexicon
@@ -68,6 +70,10 @@ class GroundingCheck(Check):
         missing = ungrounded_things(pair.question, pair.paraphrase, similar, renamed)
         seen = {m.word for m in missing}
         missing += [m for m in inserted_restrictions(pair) if m.word not in seen]
+        # the scope of the asked quantity ("on her *face*", "were *winter* tires"), :mod:`paraqd.analysis.asked_scope`
+        seen = {m.word for m in missing}
+        missing += [m for m in judge_words(scope_words(pair.paraphrase), pair.question, pair.paraphrase, None,
+                                           renamed) if m.word not in seen]
         findings = []
         if missing:
             said = "; ".join(dict.fromkeys(_say(m) for m in missing))

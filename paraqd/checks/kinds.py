@@ -87,6 +87,11 @@ class FindingKind(enum.StrEnum):
     RATE_MISSING = ("rate_missing", "units", (MAJOR,), "{rate} is gone: the number is no longer counted per {period}",
                     "the period of a rate of time left out (\"chops 2 trees every day\" -> \"chops 2 trees\"), "
                     "`paraqd/analysis/rates.py`")
+    RATE_CHANGED = ("rate_changed", "units", (CRITICAL,),
+                    "{old} became {new}: the rate recurs at another frequency",
+                    "a rate of time that recurs at another frequency (\"every week\" -> \"every two weeks\", "
+                    "\"per day\" -> \"every other day\", \"twice a month\" -> \"monthly\"), "
+                    "`paraqd/analysis/rates.py` (`changed_frequencies`)")
     UNIT_ADDED = ("unit_added", "units", (MAJOR, MINOR), "the unit {unit} is not in the question",
                   "a unit the question does not have (minor for a period of time that measures no number)")
     UNIT_DETACHED = ("unit_detached", "units", (MAJOR,), "{quantity} lost its unit (\"{number}\")",

@@ -27,7 +27,7 @@ from ..analysis.pair import QuestionPair
 from ..analysis.people import is_person
 from ..analysis.quantities import quantities as all_quantities
 from ..analysis.quantities import same_dimension
-from ..analysis.rates import changed_rates, lost_rates, rate_periods, time_frames
+from ..analysis.rates import changed_frequencies, changed_rates, lost_rates, rate_periods, time_frames
 from ..analysis.terms import key_terms, quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
@@ -137,6 +137,7 @@ class UnitCheck(Check):
         for old, new in changed_rates(question, paraphrase, pair.aligned_substitutions(size=2)):
             findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (a number counted per another period)',
                                     Severity.CRITICAL, (old,), (new,)))
+        findings += _changed_frequencies(question, paraphrase, findings)
         for old, new in changed_bases(question, paraphrase):
             findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (the amount is for '
                                     "another number of things)", Severity.CRITICAL, (old,), (new,)))
@@ -396,3 +397,16 @@ def _carried_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
 def _is_part(part: str, compound: str) -> bool:
     """Whether unit name ``part`` is one word of the compound unit name ``compound`` ("metre", "metre per second")."""
     return part != compound and part in compound.split()
+
+
+def _changed_frequencies(question: QuestionDoc, paraphrase: QuestionDoc, findings: list[Finding]) -> list[Finding]:
+    """A rate of time recurring at another frequency (:func:`~paraqd.analysis.rates.changed_frequencies`), unless
+    a finding already says its period changed."""
+    said = [m for f in findings if f.kind == FindingKind.UNIT_CHANGED for m in f.paraphrase_spans]
+    found = []
+    for old, new in changed_frequencies(question, paraphrase):
+        if any(m.start < new.end and new.start < m.end for m in said):
+            continue
+        found.append(Finding(FindingKind.RATE_CHANGED, f'"{old.text}" became "{new.text}": the rate recurs at '
+                             "another frequency", Severity.CRITICAL, (old,), (new,)))
+    return found
