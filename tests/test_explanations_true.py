@@ -188,6 +188,12 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
     ("Lia baked 40 muffins. She sold 12 of them. She gave half of the remaining muffins away. How many muffins does "
      "Lia have now?", "Lia baked 40 muffins. She sold 12 of them. She gave half of the muffins away. How many "
      "muffins does Lia have now?", "base_changed"),
+    ("Ann has 12 pens. Ben has 4 more pens than Ann, and Cal has twice as many pens as Ben. How many pens does Cal "
+     "have?", "Ann has 12 pens. Ben has 4 more pens than Ann, and Cal has twice as many pens as Ann. How many pens "
+     "does Cal have?", "base_changed"),
+    ("A shop has 90 hats. Half of the hats are red, one-third are blue, and the rest are green. How many hats are "
+     "green?", "A shop has 90 hats. Half of the hats are red, one-third of the remaining hats are blue, and the rest "
+     "are green. How many hats are green?", "base_changed"),
     ("Nora saved $4 in the first week. Each week after that she saved $3 more than the week before. How much did "
      "she save in the fifth week?", "Nora saved $4 in the first week. Each week after that she saved $3 more than "
      "the first week. How much did she save in the fifth week?", "base_changed"),

@@ -17,10 +17,17 @@ often in both texts) and reads the phrase of each after its "of" (the *base*). T
   stated number) or names a remainder just before ("She had some muffins *left*, and she gave half of
   them": "them" is that remainder).
 
+- the other way round, the paraphrase's base is a remainder ("one-third *of the remaining* sales", "40% of what
+  was *left*") where the question's names none ("one-third are netbooks", "40% *of it*") and the question tells
+  no remainder right after the number or since the sentence before it ("... $200 for rent, *leaving* $600. He
+  spent 10% of it"): a part of the whole made a part of what is left.
+
 Rewordings that keep the whole ("half of the remaining apples" -> "half of what was left", "20% of $50" ->
 "20% of the $50") change neither.
 
-A comparison has a base too, the quantity it is measured against: :func:`changed_standards` reports one that
+A comparison has a base too, the quantity it is measured against: :func:`changed_compared` reports one measured
+against another person (or labelled thing) of the problem ("twice as many as *Omar*" -> "... as *Nina*"), and
+:func:`changed_standards` one that
 recurs ("*each* day twice as many as *the previous* day") measured against the period before in the question
 and against one fixed period in the paraphrase ("... as *the first* day", "twice her *January* savings"): each
 step's growth made a multiple of the start.
@@ -33,9 +40,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .asked_quantity import CONFLICTS, INITIAL, REMAINING, aggregate_of
-from .compared import comparisons
+from .compared import ASKED, comparisons
 from .document import Mention, NumberMention, QuestionDoc
 from .multipliers import with_multipliers
+from .relations import than_governed
 from .terms import token_mention
 
 if TYPE_CHECKING:
@@ -139,6 +147,34 @@ def _remainder_said(doc: QuestionDoc, number: NumberMention, base: list) -> bool
                for t in doc.doc[start:span.start])
 
 
+def _remainder_added(question: QuestionDoc, number: NumberMention, q_base: list | None, p_base: list | None):
+    """The word of the paraphrase's base that makes ``number`` a part of a remainder ("one-fourth *of the
+    remaining flowers*", "10% *of what was left*") where the question's base names none ("one-fourth are
+    tulips", "10% of it", "20% of the books") and the question tells no remainder before the number either
+    ("He paid $200, *leaving* $600. He spent 10% of it"): a part of the whole made a part of what is left.
+    ``None`` when the paraphrase names no remainder, or the question does."""
+    if not p_base or question.span(number) is None:
+        return None
+    p_rest = _aggregates(p_base).get(REMAINING)
+    if p_rest is None or (q_base and (REMAINING in _aggregates(q_base) or _same_number(q_base, p_base))):
+        return None
+    if q_base and _remainder_said(question, number, q_base):
+        return None
+    span = question.span(number)
+    # "3/4 of the rest", "half what is left", "one-eighth of the girls left early": said right after it
+    for tok in question.doc[span.end:span.sent.end]:
+        if tok.is_punct:
+            break
+        if aggregate_of(tok) == REMAINING or (tok.pos_ == "VERB" and tok.lemma_.lower() in _REMAIN_VERBS):
+            return None
+    start = span.sent.start
+    if start > 0:
+        start = question.doc[start - 1].sent.start
+    told = any(aggregate_of(t) == REMAINING or (t.pos_ == "VERB" and t.lemma_.lower() in _REMAIN_VERBS)
+               for t in question.doc[start:span.start])
+    return None if told else p_rest
+
+
 def changed_bases(pair: QuestionPair) -> list[BaseChange]:
     """The fractions and percentages of the question taken of another whole in the paraphrase (module
     docstring)."""
@@ -146,6 +182,12 @@ def changed_bases(pair: QuestionPair) -> list[BaseChange]:
     found = []
     for q_num, p_num in _aligned_parts(pair):
         q_base, p_base = _base(question, q_num), _base(paraphrase, p_num)
+        added = _remainder_added(question, q_num, q_base, p_base)
+        if added is not None:
+            # the question's base, or the number itself where it names none ("one-third are netbooks")
+            old = token_mention(_head(q_base)) if q_base else Mention(q_num.start, q_num.end, q_num.text)
+            found.append(BaseChange(q_num, old, token_mention(added), "remainder added"))
+            continue
         if not q_base or not p_base:
             continue
         q_agg, p_agg = _aggregates(q_base), _aggregates(p_base)
@@ -249,4 +291,98 @@ def changed_standards(pair: QuestionPair) -> list[BaseChange]:
                 number = next((n for n in numbers if n.start == mention.start), mention)
                 found.append(BaseChange(number, token_mention(back), token_mention(fixed), "standard"))
                 break
+    # a recurring comparison read above is not read again
+    return found + [c for c in changed_compared(pair) if all(c.number.start != f.number.start for f in found)]
+
+
+
+#: how a noun phrase holds another name of its head ("Omar's *sister* Nina")
+_SAME_PHRASE = frozenset({"compound", "appos", "amod", "poss", "nmod"})
+
+
+def _names(tokens) -> set[str]:
+    """The persons and labels named among ``tokens`` (proper nouns, no dates or times: "than *Nina*", "as box
+    *B*"), lower-cased."""
+    return {(t.lemma_ or t.text).lower() for t in tokens
+            if t.pos_ == "PROPN" and t.ent_type_ not in ("DATE", "TIME")}
+
+
+def _sides(doc: QuestionDoc, mention: Mention) -> tuple[list, list] | None:
+    """The two sides of the comparison at ``mention``: what it is measured against (what its "than", second
+    "as" or "compared to" governs, up to the next comma: "6 more shells *than Nina*"; for a bare factor, the noun
+    it multiplies: "twice *the distance between B and C*") and the compared quantity (the subject of its clause
+    and the noun it counts: "*Pablo* has twice as many *shells*"). ``None`` when no side is found."""
+    span = doc.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    if span is None:
+        return None
+    standard = None
+    for tok in doc.doc[span.end:span.sent.end]:
+        if tok.lower_ in (",", ";"):
+            break
+        # "as Sohan" (a preposition) or "as Sohan has" (a clause it marks), never the "as" of "as many"
+        if tok.lower_ == "than" or (tok.lower_ == "as" and tok.dep_ in ("prep", "mark")) or (
+                tok.lower_ in ("to", "with") and tok.head.lower_ in ("compared", "comparing")):
+            standard = than_governed(tok)
+            break
+    last = span[-1]
+    noun = next((t for t in doc.doc[span.end:min(span.end + 4, span.sent.end)] if t.pos_ in ("NOUN", "PROPN")), None)
+    if standard is None and noun is not None and noun.pos_ == "NOUN" and noun in (last.head, last.head.head):
+        standard = [t for t in noun.subtree if t.i > last.i]
+    if not standard:
+        return None
+    inside = {t.i for t in standard}
+    verb = span.root
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    compared = [u for t in verb.children if t.dep_ in ("nsubj", "nsubjpass") for u in t.subtree]
+    if noun is not None and noun.i not in inside:
+        compared.append(noun)
+    return standard, compared
+
+
+def _same_phrase(question: QuestionDoc, added: set[str], removed: set[str]) -> bool:
+    """Whether the question names a word of ``added`` in one noun phrase with one of ``removed`` ("Omar's
+    *sister* *Nina*"): two names of one person."""
+    for tok in question.doc:
+        if (tok.lemma_ or tok.text).lower() in added:
+            root = tok.head if tok.dep_ in _SAME_PHRASE else tok
+            if {(t.lemma_ or t.text).lower() for t in root.subtree} & removed:
+                return True
+    return False
+
+
+def _by_value(doc: QuestionDoc) -> dict[tuple, list[Mention]]:
+    by = defaultdict(list)
+    for key, way, mention in comparisons(doc):
+        if key != ASKED:
+            by[(key, way)].append(mention)
+    return by
+
+
+def changed_compared(pair: QuestionPair) -> list[BaseChange]:
+    """Comparisons measured against another person or labelled thing of the problem: "Pablo has twice as many
+    as *Omar*" -> "... as *Nina*", "twice as many pens as box *B*" -> "... as box *A*", where each side names one
+    person and the paraphrase's is one the question names elsewhere. Comparisons are aligned by value and way
+    (each written as often in both texts). The sides swapped ("Omar has 6 more than Nina" -> "Nina has 6 fewer
+    than Omar": the question's person is now the compared one), a pronoun ("than *him*"), another name the
+    question gives the same person ("Omar's *sister* Nina" -> "than his sister") and a weekday (the day check's)
+    are kept."""
+    question, paraphrase = pair.question, pair.paraphrase
+    q_by, p_by = _by_value(question), _by_value(paraphrase)
+    named = _names(question.doc)
+    found = []
+    for key, q_mentions in q_by.items():
+        if len(p_by.get(key, ())) != len(q_mentions):
+            continue
+        for q_mention, p_mention in zip(q_mentions, p_by[key]):
+            q_sides, p_sides = _sides(question, q_mention), _sides(paraphrase, p_mention)
+            if q_sides is None or p_sides is None:
+                continue
+            old, new = _names(q_sides[0]), _names(p_sides[0])
+            if (len(old) != 1 or len(new) != 1 or old == new or not new <= named or old & _names(p_sides[1])
+                    or new & _names(q_sides[1]) or _same_phrase(question, new, old)):
+                continue
+            old_tok = next(t for t in q_sides[0] if (t.lemma_ or t.text).lower() in old)
+            new_tok = next(t for t in p_sides[0] if (t.lemma_ or t.text).lower() in new)
+            found.append(BaseChange(q_mention, token_mention(old_tok), token_mention(new_tok), "compared"))
     return found

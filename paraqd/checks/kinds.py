@@ -201,7 +201,8 @@ class FindingKind(enum.StrEnum):
     BASE_CHANGED = ("base_changed", "relations", (MAJOR,),
                     "\"{number}\" is taken of another whole: \"{word}\" in the question, \"{word}\" in the paraphrase",
                     "a fraction or percentage taken of another whole (\"a quarter of the money he had left\" -> \"... "
-                    "he started with\", \"half of the remaining\" -> \"half of them\"), or a recurring comparison "
+                    "he started with\", \"half of the remaining\" -> \"half of them\"), a comparison measured against another "
+                    "person (\"as many as Omar\" -> \"... as Nina\"), or a recurring comparison "
                     "measured against a fixed period (\"than the previous day\" -> \"than the first day\")")
     PER_ITEM_MADE_TOTAL = ("per_item_made_total", "relations", (MAJOR,),
                            "\"{number}\" is said of each item in the question but of all of them together in the "

@@ -102,7 +102,8 @@ class RelationCheck(Check):
                              f'the question, "{c.new.text}" in the paraphrase', Severity.MAJOR, (c.number, c.old),
                              (c.new,)) for c in changed_bases(pair)]
         findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.number.text}" is measured against another quantity: '
-                             f'"{c.old.text}" (the period before) in the question, "{c.new.text}" in the paraphrase',
+                             f'"{c.old.text}"{" (the period before)" if c.why == "standard" else ""} in the question, '
+                             f'"{c.new.text}" in the paraphrase',
                              Severity.MAJOR, (c.number, c.old), (c.new,)) for c in changed_standards(pair)]
         findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said of each item in the '
                              f'question but of all of them together in the paraphrase ("{m.whole.text}")',
