@@ -5,12 +5,13 @@ sweep checks them all, once: each finding's spans must be those characters of th
 be in one of the two texts, a rename must name a word gone from the side it left and new to the side it
 reached, a word reported missing must be absent from the paraphrase (the oracle is the test's ``falsehoods``).
 
-Files: the repository's ``data/dev/*.csv`` and ``../shared/data/dev/*.csv``; the blind parts
-(``data/dev/blind/``) only with ``--blind`` (checking that explanations are true chooses nothing, but the blind
-parts are read once per release all the same).
+Files: the repository's ``data/dev/*.csv``, the training rewordings (``data/train/*.csv``, tuning text for the
+rules) and ``../shared/data/dev/*.csv``; the held-out parts, the blind parts (``data/dev/blind/``) and the gate
+(``data/dev/gate/``), only with ``--blind`` (checking that explanations are true chooses nothing, but the held-out
+parts are read once per release all the same; use ``--show 0`` there so that no held-out text is printed).
 
     python benchmarks/explanations_true.py                 # every tuned development pair
-    python benchmarks/explanations_true.py --blind         # + the blind parts (once per release)
+    python benchmarks/explanations_true.py --blind --show 0  # + the blind parts and the gate (once per release)
 
 Prints the falsehoods found (per finding kind, with up to ``--show`` examples); the last line is JSON:
 ``{"pairs": n, "findings": n, "false_findings": n, "by_kind": {...}, "seconds": s}``. Exit status 1 when any
@@ -28,8 +29,10 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DEV_FILES = sorted((REPO / "data" / "dev").glob("*.csv")) + sorted((REPO.parent / "shared" / "data" / "dev").glob("*.csv"))
-BLIND_FILES = sorted((REPO / "data" / "dev" / "blind").glob("*.csv"))
+DEV_FILES = [*sorted((REPO / "data" / "dev").glob("*.csv")), *sorted((REPO / "data" / "train").glob("*.csv")),
+             *sorted((REPO.parent / "shared" / "data" / "dev").glob("*.csv"))]
+BLIND_FILES = [*sorted((REPO / "data" / "dev" / "blind").glob("*.csv")),
+               *sorted((REPO / "data" / "dev" / "gate").glob("*.csv"))]
 
 
 def _oracle():
@@ -54,7 +57,7 @@ def _pairs(paths: list[Path]) -> list[tuple[str, str, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--blind", action="store_true", help="also the blind parts (once per release)")
+    parser.add_argument("--blind", action="store_true", help="also the blind parts and the gate (once per release)")
     parser.add_argument("--show", type=int, default=5, help="examples printed per finding kind (default 5)")
     args = parser.parse_args(argv)
 

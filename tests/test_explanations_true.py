@@ -26,7 +26,8 @@ from paraqd.resources import spacy_available
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
 
 REPO = Path(__file__).resolve().parents[1]
-DEV_FILES = sorted((REPO / "data" / "dev").glob("*.csv")) + sorted((REPO.parent / "shared" / "data" / "dev").glob("*.csv"))
+DEV_FILES = [*sorted((REPO / "data" / "dev").glob("*.csv")), *sorted((REPO / "data" / "train").glob("*.csv")),
+             *sorted((REPO.parent / "shared" / "data" / "dev").glob("*.csv"))]
 #: the rule operators (no model needed): the train and test operators' valid and invalid rewrites
 RULE_OPERATORS = ("number-perturbation", "consistent-rename", "distractor-step", "sentence-reorder", "num2words",
                   "question-change", "request-form", "unit-expansion", "condition-removal", "equal-values",
