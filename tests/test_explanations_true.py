@@ -160,6 +160,15 @@ def test_renames_and_synonyms_said_of_rewordings_are_true(checker):
         assert renamed <= {("lunch", "meal"), ("cousins", "relatives"), ("candy", "sweets")}, renamed
 
 
+def test_an_abbreviation_that_ends_a_sentence_is_a_word_of_its_text(checker):
+    # "per kW." is one token with its full stop: the paraphrase's "kW" is no new word, so no rename names it
+    q = "Power at the farm costs $0.12 per kW. Its pump uses 1.5 kWh (kilowatt-hours). What does 6 hours cost?"
+    p = "\"Power here costs $0.12 per kW,\" the farmer says. \"The pump uses 1.5 kWh.\" What do 6 hours cost?"
+    result = checker.check(q, p)
+    assert [w for f in result.findings for w in falsehoods(q, p, f)] == [], result.reasons
+    assert not [f for f in result.findings if f.kind == "term_renamed" and f.paraphrase_spans[0].text == "kW"]
+
+
 @pytest.mark.parametrize("q, p, kind", [
     ("Lena had 20 stickers. She gave 6 stickers to Omar. How many stickers does Lena have now?",
      "Lena had 20 stickers. She got 6 stickers from Omar. How many stickers does Lena have now?",

@@ -158,8 +158,11 @@ def _same_entity(question: QuestionDoc, paraphrase: QuestionDoc, old: Term, new:
 
 
 def all_words(doc) -> frozenset[str]:
-    """Every alphabetic word of ``doc``, lower-cased, as written and as its lemma."""
-    return frozenset(w for t in doc.doc if t.is_alpha for w in (t.lower_, (t.lemma_ or t.text).lower()))
+    """Every alphabetic word of ``doc``, lower-cased, as written and as its lemma; an abbreviation that ends a
+    sentence, which the parser keeps with its full stop ("per *kW.*"), counts without it."""
+    words = {w for t in doc.doc if t.is_alpha for w in (t.lower_, (t.lemma_ or t.text).lower())}
+    words.update(t.lower_[:-1] for t in doc.doc if t.lower_.endswith(".") and t.lower_[:-1].isalpha())
+    return frozenset(words)
 
 
 def _said(term: Term, words: frozenset[str]) -> bool:
