@@ -378,6 +378,9 @@ def elided_count(doc: QuestionDoc, number: NumberMention) -> bool:
     if (tok is None or number.kind != "cardinal" or tok.dep_ not in ("dobj", "nsubj", "nsubjpass")
             or tok.head.pos_ not in ("VERB", "AUX") or any(t.pos_ in ("NOUN", "PROPN") for t in tok.subtree)):
         return False
+    if tok.head.lemma_ == "be" and any(c.dep_ in ("acomp", "attr") for c in tok.head.children):
+        return False  # "15 of which are brown": a part described by a property, no event (the context rules
+        # read it against what is asked)
     marked = any(c.dep_ == "det" or (c.dep_ == "prep" and c.lower_ == "of" and any(
         g.pos_ == "PRON" for g in c.children)) for c in tok.children)
     return marked and not (unit_of(doc, number) or age(doc, number, None))
