@@ -18,7 +18,7 @@ import re
 
 from .document import Mention, QuestionDoc, UnitMention
 from .quantities import CALENDAR_TOLERANCE, quantities, same_quantity, to_base
-from .terms import WEEKDAYS
+from .terms import WEEKDAYS, cached
 
 #: determiners that make a unit of time a rate's period: "$10 an hour", "each hour he gets 50 visits"
 _RATE_DETERMINERS = frozenset({"a", "an", "each", "every", "per"})
@@ -38,9 +38,10 @@ def time_frames(doc: QuestionDoc) -> frozenset[int]:
     a number: "$10 an hour", "each hour he gets 50 visits"), or is the object of a verb ("it takes a week")."""
     if doc.doc is None:
         return frozenset()
-    cached = doc.doc.user_data.get(_FRAMES_KEY)
-    if cached is not None:
-        return cached
+    return cached(doc, _FRAMES_KEY, _time_frames)
+
+
+def _time_frames(doc: QuestionDoc) -> frozenset[int]:
     # "one day he woke up late": "one" as a determiner counts no amount
     measuring = {q.unit.start for quantity in quantities(doc) for q in (quantity, *quantity.parts)
                  if q.number is not None and q.number.text.lower() != "one"}
@@ -63,9 +64,7 @@ def time_frames(doc: QuestionDoc) -> frozenset[int]:
         if tok.dep_ == "dobj":
             continue
         frames.add(unit.start)
-    result = frozenset(frames)
-    doc.doc.user_data[_FRAMES_KEY] = result
-    return result
+    return frozenset(frames)
 
 
 _RATES_KEY = "paraqd.analysis.rate_periods"
@@ -115,11 +114,7 @@ def rate_periods(doc: QuestionDoc) -> tuple[tuple[Mention, str], ...]:
     verb or a number ("each hour he gets 50 visits"), never one with its own amount ("every 15 minutes")."""
     if doc.doc is None:
         return ()
-    cached = doc.doc.user_data.get(_RATES_KEY)
-    if cached is None:
-        cached = tuple(m for _, m in sorted(_rate_markers(doc).items()))
-        doc.doc.user_data[_RATES_KEY] = cached
-    return cached
+    return cached(doc, _RATES_KEY, lambda d: tuple(m for _, m in sorted(_rate_markers(d).items())))
 
 
 #: the words that make a period's name one period: "a day", "each of the days", "one school day"
@@ -198,7 +193,6 @@ def _mention(doc: QuestionDoc, span) -> Mention:
     return Mention(span.start_char, span.end_char, doc.text[span.start_char:span.end_char])
 
 
-_FREQUENCIES_KEY = "paraqd.analysis.rate_frequencies"
 #: adverbs that say how many times an event recurs in one period ("twice a week")
 _TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 #: "every other day", "every second day": once per two periods
@@ -249,9 +243,10 @@ def rate_frequencies(doc: QuestionDoc) -> tuple[tuple[Mention, float, float], ..
     a" or "for a" is no rate ("in a day"), and neither is a part of the day ("every morning": a time, no unit)."""
     if doc.doc is None:
         return ()
-    cached = doc.doc.user_data.get(_FREQUENCIES_KEY)
-    if cached is not None:
-        return cached
+    return cached(doc, "paraqd.analysis.rate_frequencies", _rate_frequencies)
+
+
+def _rate_frequencies(doc: QuestionDoc) -> tuple[tuple[Mention, float, float], ...]:
     rate_starts = [(m.start, m.end) for m, _ in rate_periods(doc)]
     found = []
     for unit in doc.units:
@@ -264,9 +259,7 @@ def rate_frequencies(doc: QuestionDoc) -> tuple[tuple[Mention, float, float], ..
             continue
         start, times = frequency
         found.append((Mention(start, unit.end, doc.text[start:unit.end]), times / base[0], times))
-    result = tuple(found)
-    doc.doc.user_data[_FREQUENCIES_KEY] = result
-    return result
+    return tuple(found)
 
 
 def _same_frequency(a: float, b: float) -> bool:
