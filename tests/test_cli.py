@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 
 import pytest
 
@@ -98,3 +100,26 @@ def test_shared_skips_are_said_once_loudly_in_the_summary(tmp_path):
     line = shared_skips_summary(reports, tmp_path / "missing")
     assert line.startswith("2 tests SKIPPED: the shared data is missing")
     assert shared_skips_summary(reports, tmp_path) is None  # present: nothing to say
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_process_forked_after_a_stop_leaves_at_once():
+    """A process pool replaces the workers a stop ended while the command cleans up; the replacement must not
+    outlive the command (it held `paraqd augment --workers 2`'s stderr open after the command had exited)."""
+    from paraqd.cli import _CURRENT, _Stopper
+
+    def fork_and_wait() -> int:
+        pid = os.fork()
+        if pid == 0:  # the child's own work: leave with 0
+            os._exit(0)
+        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+    stopper = _Stopper(hard_exit=False)
+    _CURRENT.append(stopper)
+    try:
+        assert fork_and_wait() == 0  # no stop yet: the child does its work
+        stopper.signum = signal.SIGTERM
+        assert fork_and_wait() == 128 + signal.SIGTERM  # after the stop: it leaves before its work
+    finally:
+        _CURRENT.remove(stopper)
+    assert fork_and_wait() == 0  # the command is over: forks are left alone again

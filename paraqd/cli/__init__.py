@@ -231,6 +231,18 @@ class _Stopper:
 _CURRENT: list[_Stopper] = []
 
 
+def _leave_if_stopping_after_fork() -> None:
+    """A process forked after a stop signal leaves at once. A process pool replaces the workers the stop just
+    ended (its handler thread runs on while the command cleans up); the replacement would wait for work nobody
+    sends, outlive the command and hold its stdout / stderr open."""
+    if _CURRENT and _CURRENT[-1].signum is not None:
+        os._exit(128 + _CURRENT[-1].signum)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_leave_if_stopping_after_fork)
+
+
 def raise_if_stopped() -> None:
     """Raise :class:`Interrupted` when the running command received a stop signal that a library caught and
     swallowed (uvicorn ends its server on SIGINT / SIGTERM and returns normally)."""

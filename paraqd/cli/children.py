@@ -34,9 +34,20 @@ def _child_pids(pid: int) -> list[int]:
     return out
 
 
-def terminate_children(pid: int | None = None, grace_s: float = 0.5) -> None:
-    """SIGTERM every descendant of ``pid`` (this process), then SIGKILL those alive after ``grace_s``."""
-    children = _child_pids(os.getpid() if pid is None else pid)
+def terminate_children(pid: int | None = None, grace_s: float = 0.5, rounds: int = 3) -> None:
+    """SIGTERM every descendant of ``pid`` (this process), then SIGKILL those alive after ``grace_s``; list them
+    again (a process pool may have started a replacement meanwhile) up to ``rounds`` times."""
+    pid = os.getpid() if pid is None else pid
+    ended: set[int] = set()
+    for _ in range(rounds):
+        children = [c for c in _child_pids(pid) if c not in ended or _alive(c)]
+        if not children:
+            return
+        _end(children, grace_s)
+        ended.update(children)
+
+
+def _end(children: list[int], grace_s: float) -> None:
     for child in children:
         try:
             os.kill(child, signal.SIGTERM)
