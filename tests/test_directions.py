@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paraqd.analysis import QuestionPair, analyze
+from paraqd.analysis.direction_changes import flipped_directions
 from paraqd.analysis.directions import (
     GAIN,
     LOSS,
     PLACE,
     directions,
-    flipped_directions,
     number_direction,
     verb_direction,
 )
@@ -249,7 +249,7 @@ _WORDS = ["gave", "got", "off", "on", "by", "to", "from", "$5", "3", "Tom", "she
 @given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=18),
        st.lists(st.sampled_from(_WORDS), min_size=1, max_size=18))
 def test_any_word_soup_is_read_without_raising(checker, a, b):
-    from paraqd.analysis.directions import opposite_verbs
+    from paraqd.analysis.direction_changes import opposite_verbs
     from paraqd.analysis.relations import default_lexicon as relation_lexicon
     from paraqd.analysis.relations import reversed_comparisons
 

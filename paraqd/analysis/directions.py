@@ -26,26 +26,18 @@ Senses are WordNet's, most frequent first: the first of a verb's three first sen
 those few concepts decides (the concepts are the grammar of a transfer, not a list of verbs). Without WordNet
 (:func:`paraqd.analysis.lexicon.default_lexicon` is ``None``) only the particles are read.
 
-:func:`flipped_directions` aligns the numbers of a :class:`~paraqd.analysis.pair.QuestionPair` by value and
-reports those whose participant (the same person, or the place) gains in one text and loses in the other;
-:func:`opposite_verbs` those whose verb became one of its WordNet antonyms for the same doer ("deposited" ->
-"withdrew", "entered" -> "exited"). A rewording that keeps the direction with other words keeps every
-participant's sign: "hands over" for "gives", "received 5 from X" for "X gave 5", the passive.
+What changed between the two texts of a pair is read in :mod:`paraqd.analysis.direction_changes`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .compared import comparisons
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import default_lexicon
-
-if TYPE_CHECKING:
-    from .pair import QuestionPair
+from .terms import token_mention
 
 GAIN, LOSS = 1, -1
 #: the participant of a change of place ("added to the shelf", "got off the train")
@@ -281,7 +273,7 @@ def _transfer(verb, role: str, under, way: int, named: dict[str, Mention]) -> di
         if who is not None and who is not under and who.pos_ in ("PROPN", "PRON", "NOUN"):
             if holder_key(who) not in signs:
                 signs[holder_key(who)] = sign
-                named[holder_key(who)] = _at(who)
+                named[holder_key(who)] = token_mention(who)
     return signs
 
 
@@ -298,14 +290,10 @@ def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | Non
     if moved is not None:
         # "gets a 25% *discount*", "adds a 25% *surcharge*": the noun the number counts says which way the amount goes
         return moved if change is None else Direction(moved.verb, moved.verb_at, tuple(sorted(
-            (*moved.signs, (AMOUNT, change[0])))), (*moved.named, (AMOUNT, _at(change[1]))))
+            (*moved.signs, (AMOUNT, change[0])))), (*moved.named, (AMOUNT, token_mention(change[1]))))
     if change is None:
         return None
-    return Direction((change[1].lemma_ or change[1].text).lower(), _at(change[1]), ((AMOUNT, change[0]),))
-
-
-def _at(tok) -> Mention:
-    return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
+    return Direction((change[1].lemma_ or change[1].text).lower(), token_mention(change[1]), ((AMOUNT, change[0]),))
 
 
 def moved_direction(tok, verb, role: str, under) -> Direction | None:
@@ -342,7 +330,7 @@ def moved_direction(tok, verb, role: str, under) -> Direction | None:
     if not signs:
         return None
     at = under if word == (under.lemma_ or under.text).lower() and under.pos_ == "NOUN" else verb
-    return Direction(word, _at(at), tuple(sorted(signs.items())),
+    return Direction(word, token_mention(at), tuple(sorted(signs.items())),
                      tuple(sorted(named.items(), key=lambda item: item[0])))
 
 
@@ -363,75 +351,7 @@ def directions(doc: QuestionDoc) -> list[tuple[NumberMention, Direction]]:
     return cached
 
 
-@dataclass(frozen=True)
-class DirectionFlip:
-    """A number whose participant ``who`` gains in one text and loses in the other (``other``: the paraphrase's
-    participant, when the two texts name none in common)."""
-
-    number: NumberMention
-    question: Direction
-    paraphrase: Direction
-    who: str
-    other: str | None = None
-
-
-def _by_value(doc: QuestionDoc) -> dict[float, list[NumberMention]]:
-    found = defaultdict(list)
-    for number in doc.numbers:
-        found[number.rounded].append(number)
-    return found
-
-
-def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
-    """The numbers, aligned by value (each value written as often in both texts), whose verb moves them the
-    other way for a participant both texts name: "She *gave* 5 to Mae" -> "She *got* 5 from Mae" (she loses,
-    then gains); "8 people got *on*" -> "8 people got *off*" (the place gains, then loses)."""
-    q_dirs = dict((n.start, d) for n, d in directions(pair.question))
-    p_dirs = dict((n.start, d) for n, d in directions(pair.paraphrase))
-    if not q_dirs or not p_dirs:
-        return []
-    found = []
-    for q_num, p_num in aligned_by_value(pair):
-        q_dir, p_dir = q_dirs.get(q_num.start), p_dirs.get(p_num.start)
-        if q_dir is None or p_dir is None:
-            continue
-        who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
-        if who is not None:
-            found.append(DirectionFlip(q_num, q_dir, p_dir, who))
-        elif _one_holder(q_dir, p_dir) and _by_itself(*((pair.question, q_num) if q_dir.sign_of(PLACE) else
-                                                         (pair.paraphrase, p_num))):
-            found.append(DirectionFlip(q_num, q_dir, p_dir, q_dir.signs[0][0], p_dir.signs[0][0]))
-    return found
-
-
-def _one_holder(q_dir: Direction, p_dir: Direction) -> bool:
-    """Whether, with another verb and no one named in both texts, one text has the number's one holder gain it
-    and the other has it leave the place: "he got 4 new customers" -> "4 more customers left" (his customers are
-    where he is; :func:`_by_itself`). A giver's loss is no such flip: what leaves a giver arrives at another's place."""
-    if len(q_dir.signs) != 1 or len(p_dir.signs) != 1 or q_dir.verb.split()[0] == p_dir.verb.split()[0]:
-        return False
-    signs = dict((*q_dir.signs, *p_dir.signs))
-    return len(signs) == 2 and signs.get(PLACE) == LOSS and AMOUNT not in signs and GAIN in signs.values()
-
-
-def _by_itself(doc: QuestionDoc, number: NumberMention) -> bool:
-    """Whether the things ``number`` counts leave by themselves, as the subject ("4 customers *left*"), not taken
-    by an agent, who gains them ("they *harvest* 76 sacks" from a field)."""
-    found = _doer(doc, number)
-    return found is not None and any(t.idx == number.start for t in found[1].subtree)
-
-
-def aligned_by_value(pair: QuestionPair):
-    """``(question number, paraphrase number)`` aligned by value, in order, for each value written as often
-    in both texts."""
-    p_values = _by_value(pair.paraphrase)
-    for value, q_numbers in _by_value(pair.question).items():
-        p_numbers = p_values.get(value, [])
-        if len(p_numbers) == len(q_numbers):
-            yield from zip(q_numbers, p_numbers)
-
-
-def _doer(doc: QuestionDoc, number: NumberMention):
+def doer(doc: QuestionDoc, number: NumberMention):
     """``(verb token, who does it)`` for the verb that holds ``number``: its agent (a passive's "by" phrase),
     or the thing counted when the number is the subject ("8 people *left*")."""
     span = doc.span(number)
@@ -450,37 +370,16 @@ def _doer(doc: QuestionDoc, number: NumberMention):
     return (verb, who) if who is not None and who.pos_ in ("PROPN", "PRON", "NOUN") else None
 
 
-def _antonyms(lemma: str) -> frozenset[str]:
+def moves_by_itself(doc: QuestionDoc, number: NumberMention) -> bool:
+    """Whether the things ``number`` counts leave by themselves, as the subject ("4 customers *left*"), not taken
+    by an agent, who gains them ("they *harvest* 76 sacks" from a field)."""
+    found = doer(doc, number)
+    return found is not None and any(t.idx == number.start for t in found[1].subtree)
+
+
+def verb_antonyms(lemma: str) -> frozenset[str]:
+    """The WordNet antonyms of the first senses of the verb ``lemma`` (none without WordNet)."""
     lexicon = default_lexicon()
     if lexicon is None:
         return frozenset()
     return frozenset().union(*(ants for _above, ants in lexicon.verb_senses(lemma, _SENSES)))
-
-
-@dataclass(frozen=True)
-class OppositeVerbs:
-    """A number whose verb became a WordNet antonym for the same doer: "deposited $50" -> "withdrew $50"."""
-
-    number: NumberMention
-    question_verb: Mention
-    paraphrase_verb: Mention
-    who: Mention
-
-
-def opposite_verbs(pair: QuestionPair) -> list[OppositeVerbs]:
-    """The numbers, aligned by value as in :func:`flipped_directions`, whose verb the paraphrase replaced by one
-    of its WordNet antonyms ("withdrew" for "deposited", "took" for "gave") with the same doer (the agent, or
-    the thing counted when it is the subject): the quantity moves the other way even where no concept of a
-    transfer names the verbs."""
-    if default_lexicon() is None:
-        return []
-    found = []
-    for q_num, p_num in aligned_by_value(pair):
-        q_doer, p_doer = _doer(pair.question, q_num), _doer(pair.paraphrase, p_num)
-        if q_doer is None or p_doer is None or holder_key(q_doer[1]) != holder_key(p_doer[1]):
-            continue
-        q_lemma = (q_doer[0].lemma_ or q_doer[0].text).lower()
-        p_lemma = (p_doer[0].lemma_ or p_doer[0].text).lower()
-        if q_lemma != p_lemma and (p_lemma in _antonyms(q_lemma) or q_lemma in _antonyms(p_lemma)):
-            found.append(OppositeVerbs(q_num, _at(q_doer[0]), _at(p_doer[0]), _at(q_doer[1])))
-    return found

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .asked import find_ask
-from .directions import aligned_by_value, directions
+from .direction_changes import aligned_by_value
+from .directions import directions
 from .document import Mention, NumberMention, QuestionDoc
 from .terms import cached
 

@@ -18,7 +18,7 @@ The ends are read on the number's verb, on a verb coordinated with it whose obje
 things ("took 8 roses out of the vase and *put them in the garden*") and on the counted noun's own phrase.
 :func:`reversed_holders` aligns the numbers of a pair by value and reports a holder (by its word) that gains a
 quantity in one text and loses it in the other, where at least one of the two signs is an end read here (the
-verbs' own flips are :func:`~paraqd.analysis.directions.flipped_directions`'): "cut 8 roses from the garden
+verbs' own flips are :func:`~paraqd.analysis.direction_changes.flipped_directions`'): "cut 8 roses from the garden
 and put them in the vase" -> "took 8 roses out of the vase and put them in the garden"; "picked up 10
 chocolates as a gift for her friend" -> "her friend gave her 10 chocolates as a gift".
 
@@ -40,12 +40,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .asked_quantity import money_asked
+from .direction_changes import aligned_by_value
 from .directions import (
     AMOUNT,
     GAIN,
     LOSS,
     PLACE,
-    aligned_by_value,
     directions,
     holder_key,
     moved_by,

@@ -18,7 +18,8 @@ from ..analysis.bases import changed_bases, changed_standards
 from ..analysis.comparatives import flipped_differences
 from ..analysis.conditions import CLAUSE, EXCEPTION, FREQUENCY, RESTRICTION, condition_changes
 from ..analysis.days import added_days, changed_days, counts_days, is_occasion
-from ..analysis.directions import AMOUNT, GAIN, PLACE, flipped_directions, opposite_verbs
+from ..analysis.direction_changes import flipped_directions, opposite_verbs
+from ..analysis.directions import AMOUNT, GAIN, PLACE
 from ..analysis.event_order import order_changes
 from ..analysis.feasible import impossible_rates
 from ..analysis.holders import reversed_holders, unnumbered_flips

@@ -1,0 +1,124 @@
+"""What a rewording did to the directions of a pair's numbers: a participant who gains a quantity in one text
+and loses it in the other, or a verb replaced by its antonym for the same doer.
+
+:func:`flipped_directions` aligns the numbers of a :class:`~paraqd.analysis.pair.QuestionPair` by value and
+reports those whose participant (the same person, or the place) gains in one text and loses in the other;
+:func:`opposite_verbs` those whose verb became one of its WordNet antonyms for the same doer ("deposited" ->
+"withdrew", "entered" -> "exited"). A rewording that keeps the direction with other words keeps every
+participant's sign: "hands over" for "gives", "received 5 from X" for "X gave 5", the passive.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .directions import (
+    AMOUNT,
+    GAIN,
+    LOSS,
+    PLACE,
+    Direction,
+    directions,
+    doer,
+    holder_key,
+    moves_by_itself,
+    verb_antonyms,
+)
+from .document import Mention, NumberMention, QuestionDoc
+from .lexicon import default_lexicon
+from .terms import token_mention
+
+if TYPE_CHECKING:
+    from .pair import QuestionPair
+
+
+@dataclass(frozen=True)
+class DirectionFlip:
+    """A number whose participant ``who`` gains in one text and loses in the other (``other``: the paraphrase's
+    participant, when the two texts name none in common)."""
+
+    number: NumberMention
+    question: Direction
+    paraphrase: Direction
+    who: str
+    other: str | None = None
+
+
+def _by_value(doc: QuestionDoc) -> dict[float, list[NumberMention]]:
+    found = defaultdict(list)
+    for number in doc.numbers:
+        found[number.rounded].append(number)
+    return found
+
+
+def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
+    """The numbers, aligned by value (each value written as often in both texts), whose verb moves them the
+    other way for a participant both texts name: "She *gave* 5 to Mae" -> "She *got* 5 from Mae" (she loses,
+    then gains); "8 people got *on*" -> "8 people got *off*" (the place gains, then loses)."""
+    q_dirs = dict((n.start, d) for n, d in directions(pair.question))
+    p_dirs = dict((n.start, d) for n, d in directions(pair.paraphrase))
+    if not q_dirs or not p_dirs:
+        return []
+    found = []
+    for q_num, p_num in aligned_by_value(pair):
+        q_dir, p_dir = q_dirs.get(q_num.start), p_dirs.get(p_num.start)
+        if q_dir is None or p_dir is None:
+            continue
+        who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
+        if who is not None:
+            found.append(DirectionFlip(q_num, q_dir, p_dir, who))
+        elif _one_holder(q_dir, p_dir) and moves_by_itself(*((pair.question, q_num) if q_dir.sign_of(PLACE) else
+                                                         (pair.paraphrase, p_num))):
+            found.append(DirectionFlip(q_num, q_dir, p_dir, q_dir.signs[0][0], p_dir.signs[0][0]))
+    return found
+
+
+def _one_holder(q_dir: Direction, p_dir: Direction) -> bool:
+    """Whether, with another verb and no one named in both texts, one text has the number's one holder gain it
+    and the other has it leave the place: "he got 4 new customers" -> "4 more customers left" (his customers are
+    where he is; :func:`_by_itself`). A giver's loss is no such flip: what leaves a giver arrives at another's place."""
+    if len(q_dir.signs) != 1 or len(p_dir.signs) != 1 or q_dir.verb.split()[0] == p_dir.verb.split()[0]:
+        return False
+    signs = dict((*q_dir.signs, *p_dir.signs))
+    return len(signs) == 2 and signs.get(PLACE) == LOSS and AMOUNT not in signs and GAIN in signs.values()
+
+
+def aligned_by_value(pair: QuestionPair):
+    """``(question number, paraphrase number)`` aligned by value, in order, for each value written as often
+    in both texts."""
+    p_values = _by_value(pair.paraphrase)
+    for value, q_numbers in _by_value(pair.question).items():
+        p_numbers = p_values.get(value, [])
+        if len(p_numbers) == len(q_numbers):
+            yield from zip(q_numbers, p_numbers)
+
+
+@dataclass(frozen=True)
+class OppositeVerbs:
+    """A number whose verb became a WordNet antonym for the same doer: "deposited $50" -> "withdrew $50"."""
+
+    number: NumberMention
+    question_verb: Mention
+    paraphrase_verb: Mention
+    who: Mention
+
+
+def opposite_verbs(pair: QuestionPair) -> list[OppositeVerbs]:
+    """The numbers, aligned by value as in :func:`flipped_directions`, whose verb the paraphrase replaced by one
+    of its WordNet antonyms ("withdrew" for "deposited", "took" for "gave") with the same doer (the agent, or
+    the thing counted when it is the subject): the quantity moves the other way even where no concept of a
+    transfer names the verbs."""
+    if default_lexicon() is None:
+        return []
+    found = []
+    for q_num, p_num in aligned_by_value(pair):
+        q_doer, p_doer = doer(pair.question, q_num), doer(pair.paraphrase, p_num)
+        if q_doer is None or p_doer is None or holder_key(q_doer[1]) != holder_key(p_doer[1]):
+            continue
+        q_lemma = (q_doer[0].lemma_ or q_doer[0].text).lower()
+        p_lemma = (p_doer[0].lemma_ or p_doer[0].text).lower()
+        if q_lemma != p_lemma and (p_lemma in verb_antonyms(q_lemma) or q_lemma in verb_antonyms(p_lemma)):
+            found.append(OppositeVerbs(q_num, token_mention(q_doer[0]), token_mention(p_doer[0]), token_mention(q_doer[1])))
+    return found
