@@ -219,6 +219,11 @@ def test_an_abbreviation_that_ends_a_sentence_is_a_word_of_its_text(checker):
      "has $4 left. How much did she have at first?", "order_changed"),
     ("A bakery sells 40 loaves per day. How many loaves does it sell in 30 days?",
      "A bakery sells 40 loaves. How many loaves does it sell in 30 days?", "rate_missing"),
+    ("A lamp costs $40. The shop lowers the price by $10. What does the lamp cost now?",
+     "A lamp costs $40. The shop lowers the price to $10. What does the lamp cost now?", "change_by_to"),
+    ("Rita read 2 poems and 7 stories. How many more stories than poems did she read?",
+     "Rita read 2 poems and 7 stories, and her teacher added 2 more poems. How many more stories than poems did "
+     "she read?", "fact_added"),
     ("Lena feeds her goats 6 kilograms of hay every day. How much hay do they eat in 20 days?",
      "Lena feeds her goats 6 kilograms of hay every other day. How much hay do they eat in 20 days?", "rate_changed"),
     ("Ivan reads 4 books in May and 4 books in June. How many books did he read in the two months?",

@@ -51,6 +51,7 @@ from .compared import way
 from .days import clock_readings, is_clock_reading
 from .document import NumberMention, QuestionDoc, UnitMention
 from .feasible import outlasts_asked_period
+from .increments import marked_added
 from .information import (
     SAME_THING,
     computed_things,
@@ -112,8 +113,9 @@ def is_context_number(question: QuestionDoc, paraphrase: QuestionDoc, number: Nu
             paraphrase.text[max(0, number.start - 2):number.end + 2])):
         return False  # a number that compares ("twice as many", "3 more than", a ratio's "4:3", not the 1 of
         # "1:2", the one of "for every moose") relates the problem's quantities
-    if _elliptical(paraphrase, number) or (elided_count(paraphrase, number) and not is_clock_reading(paraphrase, number)):
-        return False  # "2 more", "ate 7 of them": more of what the problem counts
+    if (_elliptical(paraphrase, number) or marked_added(paraphrase, number)
+            or (elided_count(paraphrase, number) and not is_clock_reading(paraphrase, number))):
+        return False  # "2 more", "30 more forms", "ate 7 of them": more of what the problem counts
     nouns, starts = number_phrase(paraphrase, number, conjuncts=False)
     unit = unit_of(paraphrase, number)
     by_unit = _context_by_unit(question, paraphrase, number, unit, total_asked)

@@ -74,6 +74,11 @@ class FindingKind(enum.StrEnum):
     FACT_ADDED = ("fact_added", "numbers", (MAJOR,),
                   "the paraphrase adds {number}, a new quantity of what the problem computes with",
                   "a value of the question written again for another thing the problem computes with")
+    CHANGE_BY_TO = ("change_by_to", "numbers", (CRITICAL,),
+                    "{old} is what a change is by in the question but what it is to in the paraphrase (or the "
+                    "reverse)",
+                    "one value under one verb that is the size of a change (\"lowers the price by $10\") in one "
+                    "text and where the change ends (\"lowers the price to $10\") in the other")
     NUMBER_KIND_CHANGED = ("number_kind_changed", "numbers", (MINOR,), "{old} ({kind}) is written {new} ({kind})",
                            "the same value of another kind (\"20%\" -> \"20\", \"$5\" -> \"5\")")
     SHARE_COUNTED = ("share_counted", "numbers", (MAJOR,), "{old} ({form}) is written {new} ({form})",

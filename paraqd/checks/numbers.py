@@ -34,6 +34,7 @@ from ..analysis.counted import repeat_counting_other_thing
 from ..analysis.document import Mention, NumberMention, QuestionDoc
 from ..analysis.exactness import made_inexact
 from ..analysis.holders import added_transfers
+from ..analysis.increments import added_on_top, change_by_to, change_word, marked_words
 from ..analysis.information import computed_nouns
 from ..analysis.measures import counts_back, property_of_part, said_as_list
 from ..analysis.number_forms import made_vague, spelt_out
@@ -92,6 +93,10 @@ class NumberCheck(Check):
         findings += tally.repeats(pair)
         findings += tally.transfers_added(pair)
         findings += tally.gone_and_new(question, paraphrase)
+        findings += [Finding(FindingKind.CHANGE_BY_TO, f'{_describe([q_m])} is what a change is '
+                             f'{change_word(question, q_m)} in the question but what it is '
+                             f'{change_word(paraphrase, p_m)} in the paraphrase', Severity.CRITICAL, (q_m,), (p_m,))
+                     for q_m, p_m in change_by_to(question, paraphrase)]
         findings += [Finding(FindingKind.NUMBER_MADE_INEXACT,
                              f'{_describe([m.question_at])} is given exactly in the question but as "{m.hedge.text}" '
                              "in the paraphrase: an estimate or a bound, not the value",
@@ -245,6 +250,15 @@ class _Tally:
                     FindingKind.FACT_ADDED, f'the paraphrase adds "{new.text}", a new quantity of what the problem '
                     f"computes with (the question's {_quoted(self.q_by_key[key])} counts other things)",
                     Severity.MAJOR, tuple(self.q_by_key[key]), (new,),
+                ))
+                del self.added[key]
+                continue
+            on_top = added_on_top(pair.question, pair.paraphrase, self.q_by_key[key], mentions)
+            if on_top is not None:
+                findings.append(Finding(
+                    FindingKind.FACT_ADDED, f'the paraphrase adds "{on_top.text}", a new quantity of what the problem '
+                    f'computes with (written as more of something: "{marked_words(pair.paraphrase, on_top)}"; the '
+                    "question writes the value fewer times so)", Severity.MAJOR, tuple(self.q_by_key[key]), (on_top,),
                 ))
                 del self.added[key]
                 continue
