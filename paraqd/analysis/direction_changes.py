@@ -69,10 +69,59 @@ def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
         who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
         if who is not None:
             found.append(DirectionFlip(q_num, q_dir, p_dir, who))
+        elif (named := _named_flip(pair, q_dir, p_dir)) is not None:
+            found.append(DirectionFlip(q_num, q_dir, p_dir, *named))
         elif _one_holder(q_dir, p_dir) and moves_by_itself(*((pair.question, q_num) if q_dir.sign_of(PLACE) else
                                                          (pair.paraphrase, p_num))):
             found.append(DirectionFlip(q_num, q_dir, p_dir, q_dir.signs[0][0], p_dir.signs[0][0]))
     return found
+
+
+def _named_flip(pair: QuestionPair, q_dir: Direction, p_dir: Direction) -> tuple[str, str] | None:
+    """``(question participant, paraphrase participant)`` for one person told by a pronoun in one text and by
+    the name in the other who gains in one and loses in the other, where the two texts name no participant of
+    the move alike: "Priya's grandfather gives *her* 6" -> "Priya gives *him* 6" (she gained, Priya loses).
+    The pronoun stands for the name when :func:`_pronoun_name` says it can stand for no one else. Both moves
+    are said by a verb: a noun read as its verb ("counted 14 *donations*") names a gift, no one giving it."""
+    if set(dict(q_dir.signs)) & set(dict(p_dir.signs)) or not (
+            _said_by_verb(pair.question, q_dir) and _said_by_verb(pair.paraphrase, p_dir)):
+        return None
+    for q_who, q_sign in q_dir.signs:
+        for p_who, p_sign in p_dir.signs:
+            if p_sign != -q_sign:
+                continue
+            if _pronoun_name(pair.question, q_dir, q_who) == p_who or _pronoun_name(
+                    pair.paraphrase, p_dir, p_who) == q_who:
+                return q_who, p_who
+    return None
+
+
+def _said_by_verb(doc: QuestionDoc, way: Direction) -> bool:
+    tok = next((t for t in doc.doc if t.idx == way.verb_at.start), None)
+    return tok is not None and tok.pos_ in ("VERB", "AUX")
+
+
+def _pronoun_name(doc: QuestionDoc, way: Direction, who: str) -> str | None:
+    """The name a third-person singular pronoun participant ``who`` ("he", "she") of ``way`` stands for in
+    ``doc``: the one name the text has before it, when the text has no other name there, names no person by a
+    common noun ("her aunt", "the teacher") before its first pronoun of that gender, and the name takes no part
+    in the same move (a pronoun is never its own clause's partner: "Priya gives *her* 6" is someone else)."""
+    mention = way.mention_of(who)
+    if who not in _GENDERED or mention is None:
+        return None
+    forms = _GENDERED[who]
+    tokens = list(doc.doc)
+    at = next((t.i for t in tokens if t.idx == mention.start), None)
+    first = next((t.i for t in tokens if t.pos_ == "PRON" and t.lower_ in forms), None)
+    if at is None or first is None:
+        return None
+    names = {t.lower_ for t in tokens[:at] if t.pos_ == "PROPN" and t.is_alpha}
+    lexicon = default_lexicon()
+    if len(names) != 1 or lexicon is None or any(
+            t.pos_ == "NOUN" and lexicon.kinds((t.lemma_ or t.text).lower()) == ("person",) for t in tokens[:first]):
+        return None
+    name = next(iter(names))
+    return None if name in dict(way.signs) else name
 
 
 def _one_holder(q_dir: Direction, p_dir: Direction) -> bool:
@@ -83,6 +132,10 @@ def _one_holder(q_dir: Direction, p_dir: Direction) -> bool:
         return False
     signs = dict((*q_dir.signs, *p_dir.signs))
     return len(signs) == 2 and signs.get(PLACE) == LOSS and AMOUNT not in signs and GAIN in signs.values()
+
+
+#: the forms of each third-person singular pronoun (closed class)
+_GENDERED = {"he": frozenset({"he", "him", "his", "himself"}), "she": frozenset({"she", "her", "hers", "herself"})}
 
 
 def aligned_by_value(pair: QuestionPair):

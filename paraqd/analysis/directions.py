@@ -103,13 +103,15 @@ def verb_direction(lemma: str) -> tuple[str, int] | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def amount_direction(lemma: str, pos: str = "v") -> int:
+def amount_direction(lemma: str, pos: str = "v", money: bool = False) -> int:
     """:data:`GAIN` when the first sense of ``lemma`` (a verb, or a noun with ``pos="n"``) that changes an amount
-    raises it ("increase", "go_up", "surcharge"), :data:`LOSS` when it lowers it ("drop", "discount"), else 0."""
+    raises it ("increase", "go_up", "surcharge"), :data:`LOSS` when it lowers it ("drop", "discount"), else 0.
+    A noun's first sense only, unless it counts ``money``: the unit picks a price among its first senses (a $5
+    "charge" is a price, a "charge" alone an attack)."""
     lexicon = default_lexicon()
     if lexicon is None:
         return 0
-    for above, _antonyms in lexicon.verb_senses(lemma, _SENSES if pos == "v" else 1, pos):
+    for above, _antonyms in lexicon.verb_senses(lemma, _SENSES if pos == "v" or money else 1, pos):
         if above & _AMOUNT_UP:
             return GAIN
         if above & _AMOUNT_DOWN:
@@ -117,10 +119,10 @@ def amount_direction(lemma: str, pos: str = "v") -> int:
     return 0
 
 
-def _amount_change(tok) -> tuple[int, object] | None:
+def _amount_change(tok, money: bool = False) -> tuple[int, object] | None:
     """``(sign, the word)`` when the number token ``tok`` measures a change of an amount: it counts a noun of
-    one ("a 45% *discount*", "a *surcharge* of 25 dollars") or is what a verb of one changes by ("has *gone up*
-    by 45%", "*drops* by 100 km")."""
+    one ("a 45% *discount*", "a *surcharge* of 25 dollars", a $5 *charge* when the number is ``money``) or is
+    what a verb of one changes by ("has *gone up* by 45%", "*drops* by 100 km")."""
     cur = tok
     for _ in range(4):
         head = cur.head
@@ -139,8 +141,8 @@ def _amount_change(tok) -> tuple[int, object] | None:
             lemma = (head.lemma_ or head.text).lower()
             # a compound WordNet knows first: "service *charge*" is a fee, "charge" alone an attack
             compound = next((c.lower_ for c in head.children if c.dep_ == "compound" and c.is_alpha), None)
-            sign = amount_direction(f"{compound}_{lemma}", "n") if compound else 0
-            sign = sign or amount_direction(lemma, "n")
+            sign = amount_direction(f"{compound}_{lemma}", "n", money) if compound else 0
+            sign = sign or amount_direction(lemma, "n", money)
             if sign:
                 return sign, head
         if head.pos_ in ("VERB", "AUX"):
@@ -286,7 +288,7 @@ def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | Non
     tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
     found = moved_by(tok)
     moved = moved_direction(tok, *found) if found is not None else None
-    change = _amount_change(tok)
+    change = _amount_change(tok, number.currency is not None)
     if moved is not None:
         # "gets a 25% *discount*", "adds a 25% *surcharge*": the noun the number counts says which way the amount goes
         return moved if change is None else Direction(moved.verb, moved.verb_at, tuple(sorted(
