@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import default_lexicon
+from .people import named_holders
 from .quantities import quantities
 from .rates import rate_periods
 from .terms import token_lemma
@@ -106,6 +107,65 @@ def ones_for_articles(question: QuestionDoc, paraphrase: QuestionDoc) -> int:
     return found
 
 
+#: WordNet's lexicographer files of nouns for who or where a problem's names are: "people", "friends", "towns"
+_NAMED_KINDS = frozenset({"person", "group", "location"})
+
+
+def _group_counted(doc: QuestionDoc, number: NumberMention):
+    """The word for the group ``number`` counts: the noun it modifies ("*three* towns", "*four* people's ages"),
+    or the personal pronoun of "the 3 of *them*"; None otherwise."""
+    span = doc.span(number)
+    if span is None:
+        return None
+    tok = span[-1]
+    if tok.dep_ == "nummod" and tok.head.pos_ == "NOUN":
+        return tok.head
+    pronouns = [c for p in tok.children if p.dep_ == "prep" and p.lower_ == "of"
+                for c in p.children if c.dep_ == "pobj" and c.tag_ == "PRP"]
+    return pronouns[0] if pronouns else None
+
+
+def _names_a_group(group) -> bool:
+    """Whether ``group`` is a word for persons, a group or places (WordNet; a personal pronoun always)."""
+    if group.tag_ == "PRP":
+        return True
+    lexicon = default_lexicon()
+    return lexicon is not None and any(k in _NAMED_KINDS for k in lexicon.kinds(token_lemma(group), senses=1))
+
+
+def _holds_no_number(doc: QuestionDoc, group, number: NumberMention) -> bool:
+    """Whether the clause of ``group`` (within its sentence and line: a table's title is not its rows) states no
+    number but ``number``: the group is counted, not given a quantity of its own ("Two coaches ran 3 miles
+    each" gives one)."""
+    clause = group
+    while clause.head.i != clause.i and clause.pos_ not in ("VERB", "AUX"):
+        clause = clause.head
+    line = (doc.text.rfind("\n", 0, number.start) + 1, doc.text.find("\n", number.end) % (len(doc.text) + 1))
+    inside = {t.i for t in clause.subtree if line[0] <= t.idx < line[1] and t.sent == group.sent}
+    spans = (doc.span(n) for n in doc.numbers if n is not number)
+    return not any(span is not None and span[0].i in inside for span in spans)
+
+
+def counts_of_named(question: QuestionDoc, paraphrase: QuestionDoc) -> int:
+    """How many numbers of ``paraphrase`` count the persons or places ``question`` names (its names that hold a
+    quantity or are asked about, :func:`~paraqd.analysis.people.named_holders`; two or more): "the 3 of them"
+    for Mona, Jasmine and Rachel, "four people's ages", "three towns are compared"; the number is the count of
+    the names and counts a word for persons, a group or places whose clause gives it no other quantity. The
+    names restated as their count (at most once)."""
+    if question.doc is None or paraphrase.doc is None:
+        return 0
+    named = len(named_holders(question))
+    if named < 2:
+        return 0
+    for number in paraphrase.numbers:
+        if number.value != named or number.kind != "cardinal" or number.currency:
+            continue
+        group = _group_counted(paraphrase, number)
+        if group is not None and _names_a_group(group) and _holds_no_number(paraphrase, group, number):
+            return 1
+    return 0
+
+
 def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
     """The values one side writes as others on the other side, as ``(question values, paraphrase values)``
     (plain values, rounded as :attr:`NumberMention.rounded`): a count of dozens and its count and twelve, a
@@ -120,6 +180,8 @@ def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tupl
             whole, parts = (_round(a.value / b.value),), (a.rounded, b.rounded)
             forms.append((parts, whole) if first else (whole, parts))
     forms += [((), (1.0,))] * (ones_by_article(question) + ones_for_articles(question, paraphrase))
+    if counts_of_named(question, paraphrase):
+        forms.append(((), (float(len(named_holders(question))),)))
     return forms
 
 
