@@ -2,7 +2,9 @@
 students" as "3 out of every 4 students", "an hour" as "1" (the unit left to the sentence: "2 hours on Mondays
 and 1 on Wednesdays"), "a lamp" as "1 lamp" (:func:`ones_for_articles`: the digit 1 counting a thing the
 question introduces with "a" or "an", in a sentence or in a table row "Lamp | 1 | $20"; a thing the question
-does not introduce as one, "some lamps", "lamps", or none at all, keeps its 1 a number added).
+does not introduce as one, "some lamps", "lamps", or none at all, keeps its 1 a number added), and the count
+of the persons or places the question names, "the 3 of them" for Mona, Jasmine and Rachel
+(:func:`counts_of_named`).
 
 :func:`spelt_out` lists them as ``(question values, paraphrase values)``: the number check takes each such pair
 off what it reports missing and added, when both sides are still unexplained. :func:`made_vague` lists the
