@@ -48,3 +48,39 @@ def test_the_count_of_the_named_is_no_number_added(kept, question, paraphrase):
 ])
 def test_other_counts_are_still_added(caught, question, paraphrase):
     caught(question, paraphrase)
+
+
+# Session 17: the count restates the named persons only where the group is the subject or the possessor of
+# its clause (it is who acts or whose quantity it is); a group the things are shared with, given to, or acted
+# upon is other persons, who enter the computation. In the asking clause the count must be the number of
+# persons the question asks about. Every text is written for the test (other problems, nouns and verbs).
+SHELLS = ("Ike found 12 shells on the beach. Jo found 4 more shells than Ike, and Kai found twice as many shells "
+          "as Jo. How many shells did Ike, Jo and Kai find altogether?")
+KITES = "Lina built 6 kites. Omid built 3 kites fewer than Lina. How many kites did Omid build?"
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    (SHELLS, "beach trip: ike found 12 shells, jo 4 more than ike, kai twice as many as jo. "
+             "how many shells did the three of them find altogether?"),
+    (SHELLS, "Three children's shells, counted after the beach trip:\nIke: 12\nJo: 4 more than Ike\n"
+             "Kai: twice as many as Jo\nHow many shells did Ike, Jo and Kai find altogether?"),
+    (KITES, "Two neighbours spent the spring holiday building kites. Lina built 6 kites, and Omid built "
+            "3 kites fewer than Lina. How many kites did Omid build?"),
+])
+def test_the_named_as_subject_or_possessor_are_restated(kept, question, paraphrase):
+    kept(question, paraphrase)
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    # persons the things are shared with or given to: other persons, they enter
+    (SHELLS, "Ike found 12 shells on the beach. Jo found 4 more shells than Ike, and Kai found twice as many "
+             "shells as Jo. They split the shells with 3 cousins. How many shells did Ike, Jo and Kai find "
+             "altogether?"),
+    (SHELLS, "Ike found 12 shells on the beach and gave 1 shell to each of 3 friends. Jo found 4 more shells "
+             "than Ike, and Kai found twice as many shells as Jo. How many shells did Ike, Jo and Kai find "
+             "altogether?"),
+    # the ask counts more persons than the question asks about: the asked quantity changed
+    (KITES, "Lina built 6 kites. Omid built 3 kites fewer than Lina. How many kites did the 2 of them build?"),
+])
+def test_a_group_acted_with_or_a_new_asked_group_stays_caught(caught, question, paraphrase):
+    caught(question, paraphrase)
