@@ -2,7 +2,10 @@
 students" as "3 out of every 4 students", "an hour" as "1" (the unit left to the sentence: "2 hours on Mondays
 and 1 on Wednesdays"), "a lamp" as "1 lamp" (:func:`ones_for_articles`: the digit 1 counting a thing the
 question introduces with "a" or "an", in a sentence or in a table row "Lamp | 1 | $20"; a thing the question
-does not introduce as one, "some lamps", "lamps", or none at all, keeps its 1 a number added).
+does not introduce as one, "some lamps", "lamps", or none at all, keeps its 1 a number added), and the count
+of the persons or places the question names, "the 3 of them" for Mona, Jasmine and Rachel
+(:func:`counts_of_named`: a group that is the subject or the possessor of its clause, never one the things are
+shared with or given to; in the asking clause, as many as the persons asked about).
 
 :func:`spelt_out` lists them as ``(question values, paraphrase values)``: the number check takes each such pair
 off what it reports missing and added, when both sides are still unexplained. :func:`made_vague` lists the
@@ -16,8 +19,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .asked import find_ask
+from .context import is_context_number
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import default_lexicon
+from .people import named_holders
 from .quantities import quantities
 from .rates import rate_periods
 from .terms import token_lemma
@@ -106,6 +111,128 @@ def ones_for_articles(question: QuestionDoc, paraphrase: QuestionDoc) -> int:
     return found
 
 
+#: WordNet's lexicographer files of nouns for who or where a problem's names are: "people", "friends", "towns"
+_NAMED_KINDS = frozenset({"person", "group", "location"})
+
+
+def _group_counted(doc: QuestionDoc, number: NumberMention):
+    """The word for the group ``number`` counts: the noun it modifies ("*three* towns", "*four* people's ages"),
+    or the personal pronoun of "the 3 of *them*"; None otherwise."""
+    span = doc.span(number)
+    if span is None:
+        return None
+    tok = span[-1]
+    if tok.dep_ == "nummod" and tok.head.pos_ == "NOUN":
+        return tok.head
+    pronouns = [c for p in tok.children if p.dep_ == "prep" and p.lower_ == "of"
+                for c in p.children if c.dep_ == "pobj" and c.tag_ == "PRP"]
+    return pronouns[0] if pronouns else None
+
+
+def _names_a_group(group) -> bool:
+    """Whether ``group`` is a word for persons, a group or places (WordNet; a personal pronoun always)."""
+    if group.tag_ == "PRP":
+        return True
+    lexicon = default_lexicon()
+    return lexicon is not None and any(k in _NAMED_KINDS for k in lexicon.kinds(token_lemma(group), senses=1))
+
+
+def _holds_no_number(doc: QuestionDoc, group, number: NumberMention) -> bool:
+    """Whether the clause of ``group`` (within its sentence and line: a table's title is not its rows) states no
+    number but ``number``: the group is counted, not given a quantity of its own ("Two coaches ran 3 miles
+    each" gives one)."""
+    clause = group
+    while clause.head.i != clause.i and clause.pos_ not in ("VERB", "AUX"):
+        clause = clause.head
+    line = (doc.text.rfind("\n", 0, number.start) + 1, doc.text.find("\n", number.end) % (len(doc.text) + 1))
+    inside = {t.i for t in clause.subtree if line[0] <= t.idx < line[1] and t.sent == group.sent}
+    spans = (doc.span(n) for n in doc.numbers if n is not number)
+    return not any(span is not None and span[0].i in inside for span in spans)
+
+
+#: the roles of a group that is who acts or whose quantity it is: the subject or the possessor of its clause
+_OWN_ROLES = frozenset({"nsubj", "nsubjpass", "poss"})
+#: the plural personal pronouns that ask about every person of the problem ("how many did *they* bring?")
+_ALL_OF_THEM = frozenset({"they", "them", "we", "us"})
+
+
+def _asking_clause(doc: QuestionDoc) -> tuple[int, int]:
+    """Where the asking clause of ``doc`` is ("If Uma is 9, *how old is Nora?*"), as character offsets, within
+    its last line (a table's rows above the question are no part of it)."""
+    ask = find_ask(doc)
+    where = None if ask is None else (ask.clause or ask.sentence)
+    if where is None:
+        return 0, 0
+    return max(where.start, doc.text.rfind("\n", 0, max(where.end - 1, 0)) + 1), where.end
+
+
+def _in_ask(doc: QuestionDoc, number: NumberMention) -> bool:
+    start, end = _asking_clause(doc)
+    return start <= number.start < end
+
+
+def _asked_persons(question: QuestionDoc) -> int:
+    """How many persons the question asks about: the names of its asking clause ("how many cookies did *Mona*,
+    *Jasmine* and *Rachel* bring?"), or, when it asks about "they" or "them", every person it names holding a
+    quantity (:func:`~paraqd.analysis.people.named_holders`)."""
+    start, end = _asking_clause(question)
+    names = _asked_names(question)
+    if not names and any(start <= t.idx < end and t.tag_ == "PRP" and t.lower_ in _ALL_OF_THEM for t in question.doc):
+        return len(named_holders(question))
+    return len(names)
+
+
+def _own_group(number_tok, group) -> bool:
+    """Whether the counted group is the subject or the possessor of its clause ("*the 3 of them* brought",
+    "*four people's* ages", "*three places* are compared"): who acts or whose quantity it is. A group the things
+    are shared with, given to or acted upon ("with 2 friends", "to each of 3 cousins") is other persons."""
+    holder = number_tok if group.tag_ == "PRP" else group
+    return holder.dep_ in _OWN_ROLES
+
+
+def counts_of_named(question: QuestionDoc, paraphrase: QuestionDoc) -> int:
+    """How many numbers of ``paraphrase`` count the persons or places ``question`` names, again: "the 3 of them"
+    for Mona, Jasmine and Rachel, "four people's ages", "three towns are compared". The number counts a word for
+    persons, a group or places that is the subject or the possessor of its clause and whose clause gives it no
+    other quantity; its value is, in the asking clause, the number of persons the question asks about (a
+    count of others there changes what is asked), elsewhere the number of names the question has that hold a
+    quantity or are asked about (:func:`~paraqd.analysis.people.named_holders`; two or more). A plain count of
+    persons the context rule notes ("*Three* cousins swapped stamps", :func:`~paraqd.analysis.context.is_context_number`)
+    is left to that note. The names restated as their
+    count (at most once)."""
+    if question.doc is None or paraphrase.doc is None:
+        return 0
+    return 1 if restated_count(question, paraphrase) is not None else 0
+
+
+def restated_count(question: QuestionDoc, paraphrase: QuestionDoc) -> float | None:
+    """The value of the first number :func:`counts_of_named` takes, or ``None``."""
+    named = len(named_holders(question) | _asked_names(question))
+    asked = _asked_persons(question)
+    for number in paraphrase.numbers:
+        if number.kind != "cardinal" or number.currency or number.value < 2:
+            continue
+        in_ask = _in_ask(paraphrase, number)
+        if number.value != (asked if in_ask else named):
+            continue
+        group = _group_counted(paraphrase, number)
+        if group is None or not _names_a_group(group) or not _own_group(paraphrase.span(number)[-1], group):
+            continue
+        if not _holds_no_number(paraphrase, group, number):
+            continue
+        if not in_ask and is_context_number(question, paraphrase, number):
+            continue  # a note of its own: "*Three* cousins met to swap stamps"
+        return number.value
+    return None
+
+
+def _asked_names(question: QuestionDoc) -> frozenset[str]:
+    """The names of the question's asking clause (lowercased)."""
+    start, end = _asking_clause(question)
+    return frozenset(t.lower_ for t in question.doc if start <= t.idx < end
+                     and t.pos_ == "PROPN" and t.is_alpha and t.is_title)
+
+
 def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
     """The values one side writes as others on the other side, as ``(question values, paraphrase values)``
     (plain values, rounded as :attr:`NumberMention.rounded`): a count of dozens and its count and twelve, a
@@ -120,6 +247,9 @@ def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tupl
             whole, parts = (_round(a.value / b.value),), (a.rounded, b.rounded)
             forms.append((parts, whole) if first else (whole, parts))
     forms += [((), (1.0,))] * (ones_by_article(question) + ones_for_articles(question, paraphrase))
+    restated = restated_count(question, paraphrase) if question.doc is not None and paraphrase.doc is not None else None
+    if restated is not None:
+        forms.append(((), (float(restated),)))
     return forms
 
 
