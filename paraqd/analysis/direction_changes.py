@@ -28,7 +28,7 @@ from .directions import (
 )
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import default_lexicon
-from .terms import token_mention
+from .terms import SUBJECT_PRONOUNS, antecedent, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -66,7 +66,8 @@ def flipped_directions(pair: QuestionPair) -> list[DirectionFlip]:
         q_dir, p_dir = q_dirs.get(q_num.start), p_dirs.get(p_num.start)
         if q_dir is None or p_dir is None:
             continue
-        who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s), None)
+        who = next((w for w, s in q_dir.signs if p_dir.sign_of(w) == -s and not _another_person(pair, q_dir, p_dir, w)),
+                   None)
         if who is not None:
             found.append(DirectionFlip(q_num, q_dir, p_dir, who))
         elif (named := _named_flip(pair, q_dir, p_dir)) is not None:
@@ -122,6 +123,21 @@ def _pronoun_name(doc: QuestionDoc, way: Direction, who: str) -> str | None:
         return None
     name = next(iter(names))
     return None if name in dict(way.signs) else name
+
+
+def _another_person(pair: QuestionPair, q_dir: Direction, p_dir: Direction, who: str) -> bool:
+    """Whether the pronoun ``who`` names two persons: in one text it stands for a name (its antecedent) that in
+    the other text keeps the pronoun's own sign, where the pronoun is someone else ("*he* gave half to his friend"
+    -> "*Josh* handed *him* half": Josh gives in both, "him" is the friend)."""
+    if who not in SUBJECT_PRONOUNS:
+        return False
+    for doc, one, other in ((pair.question, q_dir, p_dir), (pair.paraphrase, p_dir, q_dir)):
+        at = one.mention_of(who)
+        span = doc.doc.char_span(at.start, at.end) if at is not None else None
+        name = antecedent(doc, span[0]) if span is not None and len(span) else None
+        if name is not None and name != who and other.sign_of(name) == one.sign_of(who):
+            return True
+    return False
 
 
 def _one_holder(q_dir: Direction, p_dir: Direction) -> bool:

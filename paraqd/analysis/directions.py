@@ -22,6 +22,10 @@ text, the verb that moves it and what that verb does to each participant:
   ("*drops* by 100 km", a 45% *discount*: under ``decrease``); under a verb that moves it as well ("*gets* a 30%
   discount", "*added* a 30% surcharge").
 
+A unit of measure names no act ("250 *feet* of tape" is no "foot the bill"), and a bare length or time ("ran 24
+*miles*") is the extent of a motion, moved into or out of no place; a giver is never the receiver of the same
+transfer (a subject inherited across clauses that receives the thing gives nothing).
+
 Senses are WordNet's, most frequent first: the first of a verb's three first senses that falls under one of
 those few concepts decides (the concepts are the grammar of a transfer, not a list of verbs). Without WordNet
 (:func:`paraqd.analysis.lexicon.default_lexicon` is ``None``) only the particles are read.
@@ -265,6 +269,9 @@ def _transfer(verb, role: str, under, way: int, named: dict[str, Mention]) -> di
             recipient = objects[0]
     if passive and subj is not None and role != "nsubjpass" and subj.pos_ in ("PRON", "PROPN"):
         recipient = subj  # "she was given 8 dollars": the subject receives
+    if agent is not None and recipient is not None and agent.head is not verb and holder_key(agent) == holder_key(
+            recipient):
+        agent = None  # a subject inherited from another clause that receives here does not give: not its giver
     source = _object_of(_child(verb, ("prep",), ("from",)))
     if role not in ("dobj", "nsubjpass", "dative", "conj") or (passive and role == "dobj" and subj is None):
         return signs
@@ -279,6 +286,24 @@ def _transfer(verb, role: str, under, way: int, named: dict[str, Mention]) -> di
     return signs
 
 
+#: the units of an extent: a length or a time measures how far or how long, or a thing's size, never a thing that
+#: goes into or out of a place ("ran 24 miles", "reach a goal of 24 miles")
+_EXTENTS = frozenset({"Length", "Time"})
+
+
+def _units(doc: QuestionDoc) -> dict[int, str]:
+    """The category of each unit of ``doc`` by the offset of its first character."""
+    return {u.start: u.unit.category for u in doc.units if u.unit is not None}
+
+
+def _extent(tok, units: dict[int, str]) -> bool:
+    """Whether the number token ``tok`` counts a bare length or time ("24 *miles*"), not stuff measured by one
+    ("80 feet *of rope*")."""
+    head = tok.head if tok.dep_ in ("nummod", "quantmod") else None
+    return (head is not None and units.get(head.idx) in _EXTENTS
+            and _child(head, ("prep",), ("of",)) is None)
+
+
 def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | None:
     """How ``number`` moves in ``doc`` (its verb and every participant's sign), or ``None`` when no verb
     moves it in a way read here."""
@@ -287,7 +312,7 @@ def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | Non
         return None
     tok = next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
     found = moved_by(tok)
-    moved = moved_direction(tok, *found) if found is not None else None
+    moved = moved_direction(tok, *found, units=_units(doc)) if found is not None else None
     change = _amount_change(tok, number.currency is not None)
     if moved is not None:
         # "gets a 25% *discount*", "adds a 25% *surcharge*": the noun the number counts says which way the amount goes
@@ -298,9 +323,11 @@ def number_direction(doc: QuestionDoc, number: NumberMention) -> Direction | Non
     return Direction((change[1].lemma_ or change[1].text).lower(), token_mention(change[1]), ((AMOUNT, change[0]),))
 
 
-def moved_direction(tok, verb, role: str, under) -> Direction | None:
+def moved_direction(tok, verb, role: str, under, units: dict[int, str] | None = None) -> Direction | None:
     """The direction of the number token ``tok`` moved by ``verb`` (``under``: the word under the verb that holds
-    it, in the ``role``)."""
+    it, in the ``role``; ``units``: the category of each unit of the text by its offset, :func:`_units`). A unit
+    names no act ("250 *feet*" is no "foot the bill"), and a bare length or time is moved by no verb of place."""
+    units = units or {}
     if verb.dep_ in ("acl", "ccomp", "xcomp", "oprd") and verb.head.lemma_ in ("have", "be"):
         return None  # "has 15 crayons *left*": what remains, not a move
     lemma = (verb.lemma_ or verb.text).lower()
@@ -320,7 +347,9 @@ def moved_direction(tok, verb, role: str, under) -> Direction | None:
         signs[PLACE] = _moves_itself(verb)
     else:
         way = verb_direction(lemma)
-        if way is None and role == "dobj" and under is not tok and under.pos_ == "NOUN":
+        if way is not None and way[0] == _MOVE and _extent(tok, units):
+            way = None  # "running a total of 24 miles": the distance run, not a thing leaving a place
+        if way is None and role == "dobj" and under is not tok and under.pos_ == "NOUN" and under.idx not in units:
             way = _noun_direction((under.lemma_ or under.text).lower())  # "makes a $50 *payment*"
             word = (under.lemma_ or under.text).lower() if way is not None else word
         if way is not None and way[0] == _AGENT:
