@@ -19,6 +19,18 @@ clause are rewordings' own words far too often to be read (the tuned files: "the
 grounding check judges them as it judges the asked thing (:func:`~.grounding.judge_words`): the question's
 words, the paraphrase's own story (a theme swap or a detail it introduced), a synonym or a more general word
 ground them. Without WordNet nothing is read.
+
+:func:`swapped_words` reads one more place, across a pair: a noun of the paraphrase's asking clause written *in
+place of* a word of the question's asking clause (a rename in one place, :mod:`.renames`: the words around it
+kept), while the paraphrase's story still names the old word. "How many more apples than pears did she pick?"
+-> "... than *plums*", "how long did it take her to knit the hats?" -> "... the *gloves*?": the story keeps its
+pears and hats, and the question now asks about a thing of the same kind that the problem never names. The
+encoder's word similarity calls such sister words synonyms (pears / plums), so the entity check leaves the
+rename a note; the grounding check judges the new word like the asked thing (a synonym or a more general word
+of the problem's, or a word of the paraphrase's story, grounds it: "than *fruits*", "the *headwear*"). Only a
+thing (:func:`~.grounding.is_thing`) or a noun modifier of a noun ("than *guitar* practice") is read; names
+never (the entity check's), nor a word of a clause that says when ("by the time she reached the *shoreline*",
+"when he gets *home*": the time point, the setting, not what is counted).
 """
 
 from __future__ import annotations
@@ -28,6 +40,7 @@ from .asked_quantity import clause_tokens
 from .document import QuestionDoc
 from .grounding import MODIFIER_DEPS, AskedWord, asked_things, is_thing, modifiers_of
 from .lexicon import default_lexicon
+from .renames import Rename
 from .terms import LIGHT_NOUNS, cached, token_lemma
 
 #: WordNet's files of the nouns that name whom a quantity belongs to, not what it counts
@@ -94,4 +107,56 @@ def _scope_words(doc: QuestionDoc) -> list[AskedWord]:
                 tok, lexicon):
             continue
         found.append(AskedWord(tok, thing=True))
+    return found
+
+
+#: subordinators of a clause that says when the asked quantity is read ("by the time she *reached* the shore",
+#: "*when* he gets home"), not what it counts
+_TIME_MARKS = frozenset({"when", "whenever", "until", "till", "before", "after", "while", "once", "since", "as"})
+
+
+def _says_when(tok, lexicon) -> bool:
+    """Whether ``tok`` lies in a clause that says when (a relative clause on a time noun, "by the *time* she
+    reached the shoreline", or an adverbial clause opened by a time subordinator, :data:`_TIME_MARKS`): its
+    nouns set the time point, the rewording's own words ("the shoreline" for "the shore")."""
+    for node in tok.ancestors:
+        if node.dep_ == "relcl" and "time" in lexicon.kinds(token_lemma(node.head), 3):
+            return True
+        if node.dep_ == "advcl" and any(c.dep_ in ("mark", "advmod") and c.lower_ in _TIME_MARKS
+                                        for c in node.children):
+            return True
+    return False
+
+
+def _clause(doc: QuestionDoc):
+    """The asking clause of ``doc`` (a :class:`~.document.Mention`), or ``None``."""
+    ask = find_ask(doc)
+    return None if ask is None else (ask.clause or ask.sentence)
+
+
+def _inside(mention, clause) -> bool:
+    return clause.start <= mention.start and mention.end <= clause.end
+
+
+def swapped_words(question: QuestionDoc, paraphrase: QuestionDoc, renames: tuple[Rename, ...]) -> list[AskedWord]:
+    """The nouns of the paraphrase's asking clause written in place of a word of the question's asking clause
+    whose word the paraphrase still uses elsewhere (module docstring): things, or modifiers of a noun."""
+    lexicon = default_lexicon()
+    q_clause, p_clause = _clause(question), _clause(paraphrase)
+    if lexicon is None or q_clause is None or p_clause is None:
+        return []
+    found = []
+    for r in renames:
+        if r.consistent or r.old.is_name or r.new.is_name or not any(_inside(m, q_clause) for m in r.old.mentions) \
+                or not all(_inside(m, p_clause) for m in r.new.mentions):
+            continue
+        for m in r.new.mentions:
+            span = paraphrase.span(m)
+            tok = None if span is None else span[-1]
+            if tok is None or tok.pos_ != "NOUN" or _says_when(tok, lexicon):
+                continue
+            if tok.dep_ in MODIFIER_DEPS and tok.head.pos_ == "NOUN" and tok.head.i > tok.i:
+                found.append(AskedWord(tok, modifies=tok.head))
+            elif is_thing(tok, lexicon) and not _names_owner(lexicon.kinds(token_lemma(tok), 2)):
+                found.append(AskedWord(tok, thing=True))
     return found
