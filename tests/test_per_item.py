@@ -50,3 +50,59 @@ def test_a_number_per_item_made_a_total_is_caught(caught, question, paraphrase):
 ])
 def test_a_number_kept_per_item_is_kept(kept, question, paraphrase):
     kept(question, paraphrase)
+
+
+# session 17 (issue 24): the value said per item of a counted lot in the question, said of the counted items as
+# one whole in the paraphrase: a total word on the number with the items named as a plural in its clause, or the
+# number given "for" the lot counted as the question counts it. Written before the rule, other nouns and verbs
+# than the training pairs.
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    ("Each of the 6 vans carries 9 students to the museum. How many students go to the museum?",
+     "The 6 vans carry 9 students altogether to the museum. How many students go to the museum?"),
+    ("Nora buys 4 scarves that cost $7 each. How much does she spend?",
+     "Nora buys 4 scarves for $7. How much does she spend?"),
+    ("A gardener plants 5 rows of tulips. Each row has 12 tulips. How many tulips are there?",
+     "A gardener plants 5 rows of tulips, with 12 tulips in total. How many tulips are there?"),
+    ("Every jar holds 25 marbles. Leo fills 8 jars. How many marbles does he have?",
+     "Leo fills 8 jars. Together the jars hold 25 marbles. How many marbles does he have?"),
+    ("Sam bought 3 tickets at $12 per ticket. How much did he pay?",
+     "Sam bought 3 tickets for $12 in all. How much did he pay?"),
+])
+def test_a_number_per_item_said_of_the_counted_lot_is_caught(caught, question, paraphrase):
+    result = caught(question, paraphrase)
+    assert "per_item_made_total" in {f.kind.value for f in result.findings}, result.reasons
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # the per-item fact said another way: "every one of", "a"/"per"/"apiece", "each one", a singular item,
+    # a total word on the count of the items or in the asking clause, the price of a dozen as a lot
+    ("Each of the 5 boxes has 6 pens. How many pens are there?",
+     "There are 6 pens in every one of the 5 boxes. How many pens are there?"),
+    ("Apples cost $3 a pound. She buys 4 pounds. How much does she pay?",
+     "Apples cost $3 per pound. She buys 4 pounds. How much does she pay?"),
+    ("He sells them for $2 apiece. He sells 10 cakes. How much does he make?",
+     "He sells 10 cakes, and each one sells for $2. How much does he make?"),
+    ("Each of the 6 crates holds 20 melons. How many melons are there?",
+     "There are 6 crates altogether, and each one holds 20 melons. How many melons are there?"),
+    ("She buys two jars of jam that cost $4 per jar. How much does she pay?",
+     "Altogether she takes two jars of jam, at $4 a jar. How much does she pay?"),
+    ("Each of the 4 cars carries 5 people. How many people travel?",
+     "The 4 cars together carry 5 people each. How many people travel?"),
+    ("Each pie needs 3 apples. How many apples are needed for 7 pies in total?",
+     "A pie needs 3 apples. In all, how many apples are needed for 7 pies?"),
+    ("Each ticket costs $8. Mia buys 5 tickets. How much does she spend?",
+     "Mia buys 5 tickets in all; a ticket costs $8. How much does she spend?"),
+    ("Eggs cost $3 per dozen. She buys 5 dozen eggs. How much does she pay?",
+     "The store sells 12 eggs for $3. She buys 5 dozen eggs. How much does she pay?"),
+    ("Each of the 3 girls picked 12 apples. How many apples did they pick?",
+     "The 3 girls each picked 12 apples. How many apples did they pick altogether?"),
+    ("Each bag has 30 peanuts. He has four bags. How many peanuts does he eat altogether?",
+     "He has four bags, and one bag holds 30 peanuts. Altogether, how many peanuts does he eat?"),
+    ("Each of the 4 tables seats 6 guests. How many guests can sit?",
+     "Together there are 4 tables, and a table seats 6 guests. How many guests can sit?"),
+    ("Tom buys 5 shirts at $10 each. How much does he spend?",
+     "Tom buys 5 shirts for $10 a shirt. How much does he spend?"),
+])
+def test_a_number_per_item_said_another_way_is_not_made_a_total(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert "per_item_made_total" not in {f.kind.value for f in result.findings}, result.reasons

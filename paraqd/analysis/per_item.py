@@ -20,6 +20,15 @@ the same items in the paraphrase, was made a total. Numbers are matched by value
 number elsewhere, or keeps the distributive word anywhere in its clause ("paying $12 for each of the lamps",
 "every classroom gets 5 posters"), keeps the problem; a plural subject with no preposition ("Lamps cost $12")
 says neither and is left alone.
+
+Items the question counts ("4 scarves that cost $7 each", "each of the 6 vans carries 9 students": the count
+multiplies the number) are also made a total when the paraphrase says the number of them as one counted whole
+(:func:`_said_of_all`): a total word on the number's own phrase or verb with the items a plural of its clause
+("the 6 vans carry 9 students *altogether*", "8 lilies, with 6 petals *altogether*"), or the number given "for"
+the lot counted as the question counts it ("buys *4 scarves* for $7"). Only when no mention of the number still
+ties it to one item (:func:`_one_by_one`: a distributive word anywhere in its clause, "each one", "a table
+seats 6"); a total word on the count ("there are 6 crates altogether") or in the asking clause says nothing of
+the number.
 """
 
 from __future__ import annotations
@@ -27,9 +36,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, NamedTuple
 
+from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc
 from .measures import DISTRIBUTIVE as _QUANTIFIERS
-from .measures import phrase_root
+from .measures import VERB_POS, phrase_root
 from .terms import token_lemma, token_mention
 
 if TYPE_CHECKING:
@@ -42,6 +52,10 @@ _WHOLE_PREPOSITIONS = frozenset({"for", "from", "among", "amongst", "across", "b
 #: the dependencies that open a clause of its own: its words say nothing of the number's clause
 _OWN_CLAUSE = frozenset({"relcl", "advcl", "acl", "ccomp", "xcomp", "conj", "csubj", "parataxis"})
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
+#: adverbs that say a number of all the items together: "the vans carry 9 students *altogether*"
+_TOTAL_ADVERBS = frozenset({"altogether", "together", "combined", "overall"})
+#: the objects of "in" that do the same ("*in all*", "*in total*"); "total" alone heads "*a total of* 9"
+_TOTAL_OBJECTS = frozenset({"all", "total"})
 
 
 class MadeTotal(NamedTuple):
@@ -82,6 +96,9 @@ def _items(doc: QuestionDoc, number: NumberMention, clause: list) -> set[str]:
         if tok.lower_ not in DISTRIBUTIVE:
             continue
         noun = tok.head if tok.dep_ == "det" else next((c for c in tok.children if c.dep_ == "pobj"), None)
+        if noun is None:  # "*each* of the vans"
+            noun = next((o for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
+                         for o in c.children if o.dep_ == "pobj"), None)
         if noun is not None and noun.pos_ == "NOUN" and noun.idx not in in_unit:
             items.add(token_lemma(noun))
     after = doc.doc[span.end:span.end + 2]
@@ -91,7 +108,16 @@ def _items(doc: QuestionDoc, number: NumberMention, clause: list) -> set[str]:
     if len(after) and after[0].lower_ in DISTRIBUTIVE and after[0].dep_ != "det":
         items |= {token_lemma(t) for t in clause if t.pos_ == "NOUN" and t.idx not in in_unit
                   and not span.start <= t.i < span.end}
-    return items
+        verb = clause[0] if clause else None  # "4 scarves that cost $7 each": the noun the clause describes
+        if verb is not None and verb.dep_ == "relcl" and verb.head.pos_ == "NOUN" and verb.head.idx not in in_unit:
+            items.add(token_lemma(verb.head))
+    # a number that counts the items is no number per item: "*6* vans" in "each of the 6 vans carries 9"
+    return items - {token_lemma(_counted(span))}
+
+
+def _counted(span):
+    """The noun the number ``span`` counts: its head when it modifies one ("the *6 vans*"), else its root."""
+    return span.root.head if span.root.dep_ == "nummod" else span.root
 
 
 def distributive(doc: QuestionDoc, number: NumberMention, clause: list | None = None) -> bool:
@@ -126,6 +152,81 @@ def total_of(doc: QuestionDoc, number: NumberMention, items: set[str]):
     return None
 
 
+def _counts(doc: QuestionDoc, items: set[str]) -> set[float]:
+    """The values of the numbers that count ``items`` in ``doc`` ("*4* scarves", "each of the *6* vans"): the
+    count that multiplies a number said per item."""
+    found = set()
+    for n in doc.numbers:
+        span = doc.span(n)
+        if span is not None and n.kind != "ordinal" and token_lemma(_counted(span)) in items:
+            found.add(n.rounded)
+    return found
+
+
+def _one_by_one(doc: QuestionDoc, number: NumberMention, items: set[str]) -> bool:
+    """Whether ``number``'s clause still says it of one item: :func:`distributive`, any distributive word
+    ("every one of the boxes", "they each"), or one of ``items`` in the singular or "one" ("*a table* seats 6",
+    "*each one* holds 20")."""
+    clause = _clause(doc, number)
+    if distributive(doc, number, clause):
+        return True
+    return any(t.lower_ in DISTRIBUTIVE or t.lower_ == "one" or (t.tag_ == "NN" and token_lemma(t) in items)
+               for t in clause)
+
+
+def _total_words(doc: QuestionDoc, number: NumberMention):
+    """The word that says ``number`` is of all the items together, hung on the number's own phrase or its verb
+    (the tokens from the number up to its clause's verb): "carry 9 students *altogether*", "for $12 *in all*",
+    "*a total of* 4 minutes", "*together* the jars hold 25"; never a word of the asking clause ("how many in
+    all?"); or ``None``."""
+    span = doc.span(number)
+    if span is None:
+        return None
+    own, tok = {span.root.i}, span.root
+    while tok.head.i != tok.i and tok.pos_ not in VERB_POS:
+        tok = tok.head
+        own.add(tok.i)
+    ask = find_ask(doc)
+    asking = range(0) if ask is None or ask.clause is None else range(ask.clause.start, ask.clause.end)
+    for t in doc.doc:
+        if t.idx in asking:
+            continue
+        if t.lower_ in _TOTAL_ADVERBS and t.head.i in own and t.head.i != t.i:
+            return t
+        if t.lower_ in _TOTAL_OBJECTS and t.dep_ == "pobj" and t.head.lower_ == "in" and t.head.head.i in own:
+            return t
+        if t.lower_ == "total" and t.i in own and t.pos_ == "NOUN":  # "a total of 4 minutes"
+            return t
+    return None
+
+
+def _said_of_all(doc: QuestionDoc, number: NumberMention, items: set[str], counts: set[float]):
+    """The plural of ``items`` that ``number`` is said of as one whole, or ``None``: a total word on the number
+    (:func:`_total_words`) with the items named as a plural in its clause ("*the vans* carry 9 students
+    altogether"), or the number given "for" a lot of the items counted as the question counts them ("buys *4
+    scarves* for $7": ``counts`` are the question's counts of the items)."""
+    clause = _clause(doc, number)
+    span = doc.span(number)
+    inside = range(span.start, span.end) if span is not None else range(0)
+    plurals = [t for t in clause if t.tag_ in _PLURAL_TAGS and token_lemma(t) in items and t.i not in inside]
+    if not plurals:
+        return None
+    if _total_words(doc, number) is not None:
+        return plurals[0]
+    root = span.root if span is not None else None
+    prep = root.head if root is not None and root.dep_ == "pobj" else None
+    if prep is None or prep.lower_ != "for":
+        return None
+    values = {n.start: n.rounded for n in doc.numbers}
+    # "picked up 3 frames for $3": the verb's counted object ("for" on the verb or on the object itself)
+    objects = list(prep.head.children) if prep.head.pos_ in VERB_POS else [prep.head]
+    for obj in objects:
+        if obj.dep_ == "dobj" and obj in plurals and any(
+                c.dep_ == "nummod" and values.get(c.idx) in counts for c in obj.children):
+            return obj
+    return None
+
+
 def per_item_made_total(pair: QuestionPair) -> list[MadeTotal]:
     """The numbers said of each item in the question and of all of them together in the paraphrase (module
     docstring)."""
@@ -146,4 +247,21 @@ def per_item_made_total(pair: QuestionPair) -> list[MadeTotal]:
             if whole is not None:
                 found.append(MadeTotal(q_mentions[0][0], n, token_mention(whole)))
                 break
+        else:
+            found += _made_total_of_counted(pair, q_mentions[0][0], p_mentions, items)
     return found
+
+
+def _made_total_of_counted(pair: QuestionPair, at: NumberMention, p_mentions: list[NumberMention],
+                           items: set[str]) -> list[MadeTotal]:
+    """The question's number ``at``, said per one of ``items`` that the question counts, said of the counted
+    items as one whole in the paraphrase (:func:`_said_of_all`), no mention of it there said of one item
+    (:func:`_one_by_one`)."""
+    counts = _counts(pair.question, items)
+    if not counts or any(_one_by_one(pair.paraphrase, n, items) for n in p_mentions):
+        return []
+    for n in p_mentions:
+        whole = _said_of_all(pair.paraphrase, n, items, counts)
+        if whole is not None:
+            return [MadeTotal(at, n, token_mention(whole))]
+    return []
