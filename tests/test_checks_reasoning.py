@@ -159,6 +159,29 @@ def test_lexicon_is_off_when_asked(monkeypatch):
         lexicon.default_lexicon.cache_clear()
 
 
+def test_an_unreadable_wordnet_is_said_not_silent(monkeypatch, tmp_path, caplog):
+    from paraqd.analysis import lexicon
+
+    # a database whose files are there but unreadable: the checks go on without it, and a warning says so
+    (tmp_path / "data.noun").write_text("")
+    (tmp_path / "index.noun").write_text("")
+    (tmp_path / "lexnames").write_text("")
+    monkeypatch.setenv(lexicon.WORDNET_ENV, str(tmp_path))
+
+    def unreadable(directory):
+        raise OSError(f"cannot read {directory}/index.sense")
+
+    monkeypatch.setattr(lexicon, "Lexicon", unreadable)
+    lexicon.default_lexicon.cache_clear()
+    try:
+        with caplog.at_level("WARNING", logger="paraqd.analysis.lexicon"):
+            assert lexicon.default_lexicon() is None
+        assert "WordNet is installed but could not be read" in caplog.text and "index.sense" in caplog.text
+    finally:
+        monkeypatch.undo()
+        lexicon.default_lexicon.cache_clear()
+
+
 def test_lexicon_directory_is_none_without_a_database(tmp_path):
     from paraqd.analysis.lexicon import wordnet_dir
 

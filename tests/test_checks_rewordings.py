@@ -105,6 +105,10 @@ def test_noun_written_as_a_near_synonym_in_one_place_passes_but_a_person_does_no
     p = "Josh buys a property for $80,000. The house value rose by 150%. How much profit did he make?"
     r = with_synonyms.check(q, p)
     assert "term_synonym" in r.kinds() and "term_renamed_inconsistently" not in r.kinds()
+    # judged by the encoder, not by WordNet: the reason says how close the words are, never "its synonym"
+    [finding] = [f for f in r.findings if f.kind == "term_synonym"]
+    assert finding.message == ('"house" became a word close in meaning (similarity 0.45) "property" in one '
+                               'place ("house" elsewhere)')
     q2 = "Sophia has 3 pens and Sophia buys 2 more. How many pens does Sophia have?"
     p2 = "Sophia has 3 pens and Olivia buys 2 more. How many pens does Sophia have?"
     assert "term_renamed_inconsistently" in with_synonyms.check(q2, p2).kinds(Severity.MAJOR)

@@ -22,6 +22,7 @@ files (copies: nltk refuses symbolic and hard links) in a private cache director
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import shutil
 import tempfile
@@ -304,17 +305,18 @@ class Lexicon:
 @functools.lru_cache(maxsize=1)
 def default_lexicon() -> Lexicon | None:
     """The shared :class:`Lexicon`, or ``None`` when nltk or the WordNet database is not installed (set
-    ``PARAQD_WORDNET=off`` to do without it)."""
+    ``PARAQD_WORDNET=off`` to do without it), or when an installed database cannot be read (a warning on the
+    ``paraqd.analysis.lexicon`` logger says why)."""
     if os.environ.get(WORDNET_ENV, "").strip().lower() in ("off", "0", "none", "false"):
         return None
     try:
         import nltk  # noqa: F401
     except ImportError:
         return None
-    directory = wordnet_dir()
-    if directory is None:
-        return None
     try:
-        return Lexicon(directory)
-    except (OSError, LookupError, PermissionError):
+        directory = wordnet_dir()
+        return None if directory is None else Lexicon(directory)
+    except (OSError, LookupError) as exc:  # installed but unreadable: said once, never silent
+        logging.getLogger(__name__).warning("WordNet is installed but could not be read (%s); the checks go on "
+                                            "without it (the encoder's word similarity)", exc)
         return None

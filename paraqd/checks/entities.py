@@ -91,7 +91,8 @@ class EntityCheck(Check):
             elif not (r.old.is_name or r.new.is_name or _other_time(pair, r)) and (r.same_thing or (
                     self.synonyms is not None and self.synonyms.are_synonyms(old, new, self.rename_threshold))):
                 kept = p_terms[r.old.key].mentions
-                how = "the same things counted another way" if r.same_thing == "measure" else "its synonym"
+                how = {"measure": "the same things counted another way", "synonym": "its synonym"}.get(
+                    r.same_thing) or f"a word close in meaning (similarity {self.synonyms.similarity(old, new):.2f})"
                 findings.append(Finding(
                     FindingKind.TERM_SYNONYM,
                     f'"{old}" became {how} "{new}" in one place ("{kept[0].text}" elsewhere)',

@@ -113,8 +113,9 @@ class FindingKind(enum.StrEnum):
     TERM_RENAMED = ("term_renamed", "entities", (MINOR,), "\"{old}\" was renamed \"{new}\" throughout",
                     "a key term renamed everywhere")
     TERM_SYNONYM = ("term_synonym", "entities", (MINOR,),
-                    "\"{old}\" became its synonym \"{new}\" in one place (\"{kept}\" elsewhere)",
-                    "a noun replaced by a synonym in one place")
+                    "\"{old}\" became {its synonym | a word close in meaning (similarity S)} \"{new}\" in one place "
+                    "(\"{kept}\" elsewhere)",
+                    "a noun replaced in one place by a synonym (WordNet) or a word an encoder puts close to it")
     TERM_RENAMED_INCONSISTENTLY = ("term_renamed_inconsistently", "entities", (MAJOR, MINOR),
                                    "\"{old}\" became \"{new}\" in one place but \"{kept}\" is still used elsewhere",
                                    "a key term renamed in one place only (minor for a word of setting)")
