@@ -24,7 +24,8 @@ text, the verb that moves it and what that verb does to each participant:
 
 A unit of measure names no act ("250 *feet* of tape" is no "foot the bill"), and a bare length or time ("ran 24
 *miles*") is the extent of a motion, moved into or out of no place; a giver is never the receiver of the same
-transfer (a subject inherited across clauses that receives the thing gives nothing).
+transfer (a subject inherited across clauses that is also the receiver is a misread giver: that move reads no
+signs at all).
 
 Senses are WordNet's, most frequent first: the first of a verb's three first senses that falls under one of
 those few concepts decides (the concepts are the grammar of a transfer, not a list of verbs). Without WordNet
@@ -271,7 +272,7 @@ def _transfer(verb, role: str, under, way: int, named: dict[str, Mention]) -> di
         recipient = subj  # "she was given 8 dollars": the subject receives
     if agent is not None and recipient is not None and agent.head is not verb and holder_key(agent) == holder_key(
             recipient):
-        agent = None  # a subject inherited from another clause that receives here does not give: not its giver
+        return signs  # a subject inherited from another clause that receives here: the giver is unknown, no sign read
     source = _object_of(_child(verb, ("prep",), ("from",)))
     if role not in ("dobj", "nsubjpass", "dative", "conj") or (passive and role == "dobj" and subj is None):
         return signs
