@@ -26,10 +26,9 @@ SAVING = "Sam saves $5 each day for 10 days. How much money does he save?"
 @pytest.mark.parametrize(("question", "paraphrase"), [
     (PENCILS, "Omar, who had just turned eleven, buys 4 packs of 6 pencils. How many pencils does he buy?"),
     (PENCILS, "Omar, 11, buys 4 packs of 6 pencils for his new school. How many pencils does he buy?"),
-    pytest.param(TULIPS, "Leila, who turned 30 that spring, planted 12 rows of tulips, 8 tulips to a row. How "
-                         "many tulips does she plant?",
-                 marks=pytest.mark.xfail(reason="spaCy parses this '30' as the object of 'turned' (as in 'who "
-                                         "bought 30'): no object predicate, so no age", strict=True)),
+    # spaCy parses this '30' as the object of 'turned': the bare object of "turn" is an age (session 19)
+    (TULIPS, "Leila, who turned 30 that spring, planted 12 rows of tulips, 8 tulips to a row. How many tulips does "
+             "she plant?"),
     (TULIPS, "Gardener Leila, 64, plants 12 rows of tulips with 8 tulips in each row. How many tulips does "
              "she plant?"),
 ])

@@ -28,7 +28,8 @@ change of the problem, and report context as a note instead (``context_added``, 
   to the problem's quantities); or it is an age ("Roberta, *who is 34*", "Katie, *12*,", "who had turned
   *sixteen*", "a machine *7 years old*"), of anyone, in a problem that computes no ages; or a span of time
   longer than the period the question asks per, in a question that reads every time of its own as a rate
-  (:func:`~paraqd.analysis.feasible.outlasts_asked_period`); or it counts a part described by a property ("*9
+  (:func:`~paraqd.analysis.feasible.outlasts_asked_period`), or how long a person has held a state before a
+  shorter period the question asks about (:func:`~paraqd.analysis.feasible.held_before_asked_period`); or it counts a part described by a property ("*9
   of the pizzas* are vegetarian") when the question asks for the total and never names the property. In a
   problem about money, a share ("a tip of 15%") is context only when WordNet says its attribute is no kind of
   money. A number whose phrase names nothing ("3 of them", "2 more") is never context.
@@ -50,7 +51,7 @@ from .asked import find_ask
 from .compared import way
 from .days import clock_readings, is_clock_reading
 from .document import NumberMention, QuestionDoc, UnitMention
-from .feasible import outlasts_asked_period
+from .feasible import held_before_asked_period, outlasts_asked_period
 from .increments import marked_added
 from .information import (
     SAME_THING,
@@ -207,7 +208,7 @@ def _context_by_unit(question: QuestionDoc, paraphrase: QuestionDoc, number: Num
         return False
     if measured_category(unit.category) not in measured_categories(question):
         return True
-    if outlasts_asked_period(question, paraphrase, number):
+    if outlasts_asked_period(question, paraphrase, number) or held_before_asked_period(question, paraphrase, number):
         return not _in_question_sentence(paraphrase, number)
     if unit.category == "Time" and _span_of_something_new(question, paraphrase, number, total_asked):
         return True  # "a race that was six weeks away", "Mrs. Lee, who had taught for 30 years"

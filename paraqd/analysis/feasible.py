@@ -11,6 +11,11 @@ day*"), and returns those whose amount exceeds the period. The lengths of the un
 :func:`outlasts_asked_period`: a question that asks for an amount per period ("how much does he earn *a week*")
 and reads every time of its own as a rate ("8 hours *a day*", "5 days *a week*") computes from rates alone: a span
 added that is longer than the asked period ("he had worked there *for three years*") is no part of the amount.
+
+:func:`held_before_asked_period`: how long a person has held a state when the story starts ("she *has worked*
+at the bakery *for 6 years*", "he *had been* a driver *for 17 years*": the perfect, a span after "for") ends
+where the story's events begin; a question that asks about a named period ("that day", "during these 5 days")
+shorter than the span, and computes with no time as long, computes nothing with it.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc
 from .quantities import Quantity, quantities
 from .rates import rate_periods
+from .terms import SUBJECT_PRONOUNS
 
 _DAY = 86400
 #: the shortest and the longest length of each unit of time, in seconds
@@ -82,3 +88,43 @@ def outlasts_asked_period(question: QuestionDoc, paraphrase: QuestionDoc, number
     if quantity is None or quantity.unit.unit.name not in _SECONDS or _period_after(paraphrase, quantity) is not None:
         return False
     return quantity.value * _SECONDS[quantity.unit.unit.name][0] > _SECONDS[period][1]
+
+
+def held_before_asked_period(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention) -> bool:
+    """Whether ``number`` of the paraphrase is how long a person has held a state before the story (see the
+    module docstring): the number of a time after "for" in a perfect clause ("has worked ... for 6 years", "had
+    been a driver for 17 years") whose subject is a person (a personal pronoun, "who" or a name), while the
+    question's asking clause names a period of time and every time the question writes (asked or computed
+    with, "1" when it has no number) is shorter than the span."""
+    quantity = next((q for q in quantities(paraphrase) if q.number is not None and q.number.start == number.start),
+                    None)
+    if quantity is None or quantity.unit.unit.name not in _SECONDS or not _perfect_span_of_person(paraphrase, quantity):
+        return False
+    ask = find_ask(question)
+    if ask is None or not any(u.unit.name in _SECONDS for u in ask.units):
+        return False
+    span = quantity.value * _SECONDS[quantity.unit.unit.name][0]
+    values = {q.unit.start: q.value for q in quantities(question) if q.number is not None}
+    return all(u.unit.name in _SECONDS and values.get(u.start, 1) * _SECONDS[u.unit.name][1] < span
+               for u in question.units if u.category == "Time")
+
+
+def _perfect_span_of_person(doc: QuestionDoc, quantity: Quantity) -> bool:
+    """Whether ``quantity``'s unit is the object of "for" in a clause in the perfect whose subject is a person
+    ("Tom *has worked* at the mill *for 3 years*", "she had been a nurse for 9 years": "for" on the verb or on
+    the noun "be" says she is)."""
+    span = doc.span(quantity.unit)
+    if span is None:
+        return False
+    prep = span.root.head
+    if span.root.dep_ != "pobj" or prep.lower_ != "for":
+        return False
+    verb = prep.head
+    if verb.dep_ == "attr" and verb.head.lemma_ == "be":
+        verb = verb.head  # "had been a driver for 17 years"
+    if verb.tag_ != "VBN" or not any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children):
+        return False
+    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+    if verb.dep_ == "relcl" and subjects and subjects[0].lower_ == "who":
+        return True
+    return bool(subjects) and (subjects[0].lower_ in SUBJECT_PRONOUNS or subjects[0].ent_type_ == "PERSON")

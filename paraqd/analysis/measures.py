@@ -120,8 +120,10 @@ def described_count(doc: QuestionDoc, number: NumberMention) -> str | None:
 def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` is a person's age written bare: the predicate of a personal subject, the complement of
     "be" or an object predicate ("since *he* was seven", "when she was 10", "Ravi, *who* is 42", "*she* turned
-    30"), or set in apposition beside one named person ("Katie, *12*, has"; not beside a plural group, whose
-    count it would be): no noun, no unit, the person's age."""
+    30"), the bare object of "turn" ("when *he* turned 16", "*who* turned 11 last month"), the object of "at"
+    set off before a personal subject's verb ("Now, at 24, *she* was ...", :func:`_parenthetical_at`), or set in
+    apposition beside one named person ("Katie, *12*, has"; not beside a plural group, whose count it would
+    be): no noun, no unit, the person's age."""
     span = doc.span(number)
     if span is None or number.kind != "cardinal":
         return False
@@ -129,13 +131,31 @@ def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
     verb = tok.head
     if tok.dep_ == "appos" and not any(c.pos_ in ("NOUN", "PROPN") for c in tok.children):
         return verb.tag_ == "NNP" or verb.ent_type_ == "PERSON"  # "Katie, 12, has ...": set beside one named person
-    subjects = predicated_of(doc, number)
+    if _parenthetical_at(doc, number, tok):
+        verb = tok.head.head  # "Now, *at 24*, she was working ...": the age of the clause's subject
+        subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    elif tok.dep_ == "dobj" and verb.lemma_ == "turn" and not list(tok.children):
+        subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]  # "when he turned 16": the age turned
+    else:
+        subjects = predicated_of(doc, number)
     if subjects is None:
         return False  # the predicate of its subject: "she was 10", "he turned sixteen"
     if subjects and subjects[0].lower_ == "who" and verb.dep_ == "relcl":
         return True  # "Ravi, *who is 42*, earns ...": "who" stands for a person
     return bool(subjects) and (subjects[0].lower_ in SUBJECT_PRONOUNS or subjects[0].ent_type_ == "PERSON"
                                or _one_name(subjects[0]))
+
+
+def _parenthetical_at(doc: QuestionDoc, number: NumberMention, tok) -> bool:
+    """Whether ``tok``, the last token of the bare ``number``, is the object of "at" set off by commas or opening
+    its sentence, before its clause's verb ("*At 24*, Mia ...", "Now, *at 24*, she was ..."): the time of a
+    life, an age. A number up to 12 may read as a clock time ("at 9, she left"), never an age then."""
+    prep = tok.head
+    if (tok.dep_ != "pobj" or prep.lower_ != "at" or prep.dep_ != "prep" or prep.head.pos_ not in VERB_POS
+            or list(tok.children) or tok.i != prep.i + 1 or number.value <= 12 or prep.head.i < tok.i):
+        return False
+    opens = prep.is_sent_start or (prep.i > 0 and doc.doc[prep.i - 1].text in (",", ";"))
+    return bool(opens) and tok.i + 1 < len(doc.doc) and doc.doc[tok.i + 1].text == ","
 
 
 def predicated_of(doc: QuestionDoc, number: NumberMention) -> list | None:

@@ -12,7 +12,9 @@ What a person *holds* (:func:`holds_quantity`) is read from the parse: the claus
 describes another word of the problem ("his friend *Bruno*", "a terrier named *Pickles*") names a person the
 problem already has. :class:`~paraqd.analysis.pair.QuestionPair` compares these between a question and its
 paraphrase: a person told as the reader everywhere is a consistent rename, a new person in a relation or in the
-question while the problem's own people stay (:func:`added_people`) is a partial rename.
+question while the problem's own people stay (:func:`added_people`) is a partial rename. A narrator who says who
+she is ("*I'm Julia*", "*I'm the baker*": :func:`identified_as`) is that person of the problem, and a dialogue's
+speaker whose line only asks ("*Dad*: How much have you put in?": :func:`asking_speaker`) takes part in nothing.
 """
 
 from __future__ import annotations
@@ -54,6 +56,21 @@ def in_speech(tok) -> bool:
     return _SPEAKER.match(text, text.rfind("\n", 0, tok.idx) + 1, tok.idx) is not None
 
 
+def asking_speaker(tok) -> bool:
+    """Whether the name at ``tok`` labels a dialogue line that only asks ("*Dad*: How much have you put in so
+    far?"): the speaker's name opens its line before a colon, and the line ends with a question mark and
+    states no number. Such a speaker asks what the story's people hold and holds nothing of the problem."""
+    text = tok.doc.text
+    line_start = text.rfind("\n", 0, tok.idx) + 1
+    label = _SPEAKER.match(text, line_start)
+    if text[line_start:tok.idx].strip() or label is None or label.end() <= tok.idx:
+        return False
+    line_end = text.find("\n", label.end())
+    line_end = len(text) if line_end < 0 else line_end
+    words = [t for t in tok.doc if label.end() <= t.idx < line_end]
+    return text[label.end():line_end].rstrip().endswith("?") and not any(t.like_num for t in words)
+
+
 def reader(doc: QuestionDoc) -> Term | None:
     """The reader (or narrator) as a term of ``doc``: its second-person pronouns outside speech, else its
     first-person singular ones (key ``"you"`` or ``"i"``), when some are in the story, not only in a question
@@ -71,7 +88,8 @@ def _reader(doc: QuestionDoc) -> Term | None:
 
 def identified_as(doc: QuestionDoc, person: Term) -> set[str]:
     """The names ``person`` (the reader, or any term) is said to be, by a copular clause with one of its mentions
-    as subject and the name as attribute ("Imagine *you are Shem*", "*You're Pavel*, a baker"): lowercase keys."""
+    as subject and the name as attribute ("Imagine *you are Shem*", "*You're Pavel*, a baker", "*I'm Julia*"),
+    or the one person a definite noun names ("*I'm the baker*": its lemma): lowercase keys."""
     starts = {m.start for m in person.mentions}
     found = set()
     for tok in doc.doc:
@@ -82,8 +100,11 @@ def identified_as(doc: QuestionDoc, person: Term) -> set[str]:
         subjects = [c for c in tok.children if c.dep_ == "nsubj" and (c.idx in starts or (
             c.lemma_ == "name" and any(p.dep_ == "poss" and p.idx in starts for p in c.children)))]
         names = [c for c in tok.children if c.dep_ in ("attr", "acomp") and c.pos_ == "PROPN"]
+        roles = [c for c in tok.children if c.dep_ == "attr" and c.pos_ == "NOUN"
+                 and any(d.dep_ == "det" and d.lower_ == "the" for d in c.children)]
         if subjects:
             found.update(c.text.lower() for c in names)
+            found.update((c.lemma_ or c.text).lower() for c in roles)
     return found
 
 
@@ -213,8 +234,10 @@ def added_people(question: QuestionDoc, paraphrase: QuestionDoc, partners: set[s
                   and not (k.endswith("s") and k[:-1] in q_words)]
     you = reader(paraphrase)
     if (you is not None and not addresses(question, you.key)
-            and not identified_as(paraphrase, you) & {t.key for t in q_people}):
-        candidates.append(you)  # a reader said to be one of the problem's people ("Imagine you are Shem") is that one
+            and not any(_is_person_of(question, paraphrase, q_terms, key, you)
+                        for key in identified_as(paraphrase, you))):
+        candidates.append(you)  # a reader said to be one of the problem's people ("Imagine you are Shem", "I'm
+        # Julia", "I'm the baker") is that one
     found = []
     for term in candidates:
         toks = [span[-1] for span in map(paraphrase.span, term.mentions) if span is not None]
@@ -225,8 +248,44 @@ def added_people(question: QuestionDoc, paraphrase: QuestionDoc, partners: set[s
         for tok in toks:
             if term is not you and (tok.pos_ != "PROPN" or _a_word(tok)):
                 continue  # a name: a proper noun, not a capitalised word
+            if asking_speaker(tok):
+                continue  # "Dad: How much have you put in?": a speaker who only asks takes part in nothing
             held = holds_quantity(paraphrase, tok, values)
             if held == "question" or (held == "quantity" and lost):
                 found.append((term, tok, held))
                 break
     return found
+
+
+def _is_person_of(question: QuestionDoc, paraphrase: QuestionDoc, q_terms: dict[str, Term], key: str,
+                  you: Term) -> bool:
+    """Whether ``key`` (a name or a noun the paraphrase's reader ``you`` is said to be) names that reader as a
+    person of ``question``: a term of it that acts as a person (:func:`is_person`), a name ("their sister
+    *Julia*") or a noun whose first sense is a kind of person ("the *baker*"; WordNet, none without it); when
+    the paraphrase asks about the reader ("What year was *I* born in?"), the question asks about that person, by
+    name or pronoun, or about no person it names."""
+    term = q_terms.get(key)
+    if term is None:
+        return False
+    lexicon = default_lexicon()
+    if not (is_person(question, term) or term.is_name
+            or (lexicon is not None and lexicon.kinds(key, senses=1) == ("person",))):
+        return False
+    if not any(span is not None and _asks(span[-1].sent) for span in map(paraphrase.span, you.mentions)):
+        return True
+    asked = _asked_names(question)
+    return key in asked or not asked & set(q_terms)
+
+
+def _asked_names(doc: QuestionDoc) -> set[str]:
+    """The names (lowercased) ``doc``'s asking sentences (those ending with a question mark) write, or stand for
+    by a personal pronoun ("how much money was *he* left with": its :func:`~paraqd.analysis.terms.antecedent`)."""
+    names = set()
+    for tok in doc.doc:
+        if not _asks(tok.sent):
+            continue
+        if tok.pos_ == "PROPN":
+            names.add(tok.lower_)
+        elif tok.lower_ in PERSONAL:
+            names.add(antecedent(doc, tok) or "")
+    return names

@@ -126,8 +126,9 @@ def lost_rates(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Men
     day*" -> "chops 2 trees"): ``(the question's words, the period)``. A period is still said by a rate of the
     paraphrase (:func:`rate_periods`: "daily", "a day", "each day", "every night"), or by the period's name after
     a determiner or "per" ("in *a* day", "on *each* day", "*one* day's"); a period named only with its own number
-    ("in 30 days") is no rate. Periods that are no unit of time ("per driveway") are items, not rates."""
-    kept = {period for _, period in rate_periods(paraphrase)}
+    ("in 30 days") is no rate, and by one word used as an adverb ("*everyday*": :func:`one_word_periods`).
+    Periods that are no unit of time ("per driveway") are items, not rates."""
+    kept = {period for _, period in rate_periods(paraphrase)} | one_word_periods(paraphrase)
     lost = []
     for mention, period in rate_periods(question):
         unit = next((u for u in question.units if u.start <= mention.end - 1 < u.end), None)
@@ -291,3 +292,24 @@ def _counted_in(rate: tuple[Mention, float, float], others, own: QuestionDoc) ->
     ``own`` ("3 sessions per week" / "3 times a week")."""
     values = {n.value for n in own.numbers}
     return rate[2] == 1 and any(t >= 2 and t in values and _same_frequency(rate[1], g / t) for _, g, t in others)
+
+
+#: "every day" written as one word (a common misspelling of the adverb): the unit it names as a rate's period
+_ONE_WORD_PERIODS = {"everyday": "day"}
+
+
+def one_word_periods(doc: QuestionDoc) -> frozenset[str]:
+    """The periods ``doc`` names as one word used as an adverb: "she walks 3 miles *everyday*", "jogging
+    *everyday*" say "every day", the period day; the adjective ("her *everyday* shoes", a noun's modifier) names
+    no period."""
+    if doc.doc is None:
+        return frozenset()
+    return frozenset(_ONE_WORD_PERIODS[t.lower_] for t in doc.doc if t.lower_ in _ONE_WORD_PERIODS
+                     and t.dep_ not in ("amod", "compound") and (t.pos_ == "ADV" or t.head.pos_ in ("VERB", "AUX")))
+
+
+def periods_only(doc: QuestionDoc, name: str, mentions) -> bool:
+    """Whether every one of ``mentions`` (the unit ``name`` in ``doc``) is the period of a rate ("every *day*",
+    "*daily*"): a frequency, no amount of time."""
+    periods = [m for m, period in rate_periods(doc) if period == name]
+    return bool(mentions) and all(m.adverb or any(r.start <= m.start < r.end for r in periods) for m in mentions)

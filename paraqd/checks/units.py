@@ -27,7 +27,15 @@ from ..analysis.pair import QuestionPair
 from ..analysis.people import is_person
 from ..analysis.quantities import quantities as all_quantities
 from ..analysis.quantities import same_dimension
-from ..analysis.rates import changed_frequencies, changed_rates, lost_rates, rate_periods, time_frames
+from ..analysis.rates import (
+    changed_frequencies,
+    changed_rates,
+    lost_rates,
+    one_word_periods,
+    periods_only,
+    rate_periods,
+    time_frames,
+)
 from ..analysis.terms import key_terms, quantity_mentions
 from .base import Check
 from .findings import Finding, Severity
@@ -100,6 +108,12 @@ def _rate_kept(question: QuestionDoc, paraphrase: QuestionDoc, name: str, mentio
         period == name for _, period in rate_periods(paraphrase))
 
 
+def _said_as_one_word(other: QuestionDoc, doc: QuestionDoc, name: str, mentions) -> bool:
+    """Whether the unit ``name``, only the period of rates in ``doc`` ("jogging *every day*"), is the period
+    ``other`` writes as one word ("jogging *everyday*": :func:`~paraqd.analysis.rates.one_word_periods`)."""
+    return name in one_word_periods(other) and periods_only(doc, name, mentions)
+
+
 class UnitCheck(Check):
     """Reports units changed (same or other category), missing or added in the paraphrase."""
 
@@ -117,7 +131,9 @@ class UnitCheck(Check):
         findings += self._quantity_changes(pair, q_units, missing, added)
         if "year" in missing and _ages_kept(question, paraphrase):
             missing.remove("year")  # "23 years old" -> "at the age of 23"
-        missing = [n for n in missing if not _rate_kept(question, paraphrase, n, q_units[n])]
+        missing = [n for n in missing if not _rate_kept(question, paraphrase, n, q_units[n])
+                   and not _said_as_one_word(paraphrase, question, n, q_units[n])]
+        added = [n for n in added if not _said_as_one_word(question, paraphrase, n, p_units[n])]
         kept_converted = {q.number.start for qq, _ in converted for q in (qq, *qq.parts) if q.number is not None}
         findings.extend(_detached(question, paraphrase, q_units, p_units, missing, kept_converted))
         for name in missing:
