@@ -440,11 +440,15 @@ class _WordParser:
 
     def _fraction_context(self, j: int, numerator: float = 0) -> bool:
         """Whether the denominator word at ``j`` makes a fraction: hyphenated ("two-thirds") or followed by
-        *of*/*as* ("two thirds of it"); not "5 quarters and 2 dimes", "4 quarters, 3 dimes"; after "one", where
+        *of*/*as* ("two thirds of it"); a plural ordinal after its numerator ("seven tenths blue", "three fifths
+        longer": "tenths" names no thing that could be counted); not "5 quarters and 2 dimes", "4 quarters, 3
+        dimes" (coins), "two halves" (pieces); after "one", where
         "a" would ("one quarter the size", "one fifth have"; not "one fifth grader")."""
         after = self.low(j + 1) if self.joined(j + 1) else ""
         if "-" in self.text[self.toks[j - 1].end:self.toks[j].start] or after in ("of", "as"):
             return True
+        if numerator != 1 and self.low(j) not in ("quarters", "halves"):
+            return True  # "seven tenths blue", "three fifths longer": a plural ordinal counts no thing
         return numerator == 1 and (self.low(j) in ("half", "quarter") or not after or after in _FRACTION_BEFORE)
 
     def _mixed_part(self, k: int) -> tuple[int, float] | None:
