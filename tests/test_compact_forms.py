@@ -50,3 +50,36 @@ def test_another_plural_fraction_is_caught(checker):
     p = "A tea blend is three fifths mint and lemon balm otherwise. Omar uses 90 grams of mint. How many grams is the blend?"
     result = checker.check(q, p)
     assert not result.passed and "number_changed" in result.kinds(), str(result)
+
+
+# -- a factor with a times sign ----------------------------------------------------------------------------
+
+@spacy
+@pytest.mark.parametrize("paraphrase", [
+    "ivo has 5x more marbles than pat. pat has 7 marbles. how many marbles does ivo have?",
+    "ivo owns 5\u00d7 more marbles than pat, who owns 7 marbles. how many marbles does ivo own?",
+])
+def test_a_times_sign_is_the_factor_times(checker, paraphrase):
+    q = "Ivo has 5 times more marbles than Pat. Pat has 7 marbles. How many marbles does Ivo have?"
+    result = checker.check(q, paraphrase)
+    assert "comparison_changed" not in result.kinds() and result.passed, str(result)
+
+
+@spacy
+def test_a_times_sign_for_a_difference_is_caught(checker):
+    q = "Ivo has 5 more marbles than Pat. Pat has 7 marbles. How many marbles does Ivo have?"
+    p = "ivo has 5x more marbles than pat. pat has 7 marbles. how many marbles does ivo have?"
+    result = checker.check(q, p)
+    assert "comparison_changed" in result.kinds() and not result.passed, str(result)
+    assert any("a factor" in f.message and "a difference" in f.message for f in result.findings), str(result)
+
+
+def test_a_measure_written_with_x_is_no_factor():
+    from paraqd.analysis.document import NumberMention
+    from paraqd.analysis.multipliers import times_sign_after
+
+    text = "a 2x4 board and a 3xl shirt, then 4x as many"
+    numbers = {n.text: n for n in (NumberMention(2, 3, "2", value=2.0), NumberMention(18, 19, "3", value=3.0),
+                                   NumberMention(34, 35, "4", value=4.0))}
+    assert not times_sign_after(text, numbers["2"]) and not times_sign_after(text, numbers["3"])
+    assert times_sign_after(text, numbers["4"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc
-from .multipliers import with_multipliers
+from .multipliers import times_sign_after, with_multipliers
 from .relations import than_governed
 
 FACTOR, DIFFERENCE = "factor", "difference"
@@ -72,6 +72,8 @@ def way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
     sent_end = span.sent.end
     after = list(doc.doc[span.end:min(span.end + _THAN_REACH, sent_end)])
     words = [t.lower_ for t in after]
+    if times_sign_after(doc.text, number):  # "4x more games than", "3x as many": a factor, as "4 times"
+        return FACTOR, _mention(doc, number.start, span[-1].idx + len(span[-1].text))
     if number.kind == "multiplier" or words[:1] == ["times"] or (
             words[:1] == ["as"] and len(words) > 1 and words[1] in ("many", "much", "long", "far", "old", "big")):
         end = after[0] if words[:1] in (["times"], ["as"]) else span[-1]

@@ -34,6 +34,16 @@ _NOUN_OPENER = re.compile(r"(?:(?<![A-Za-z])(?:a|an|the|two|both|into|in|of|its|
                           r"[ ]+$", re.IGNORECASE)
 
 
+#: a digit factor written with a times sign joined to it: "4x as many", "3× more" (not "2x4", "3x5 feet", "4xl")
+_TIMES_SIGN = re.compile(r"[xX\u00d7](?![A-Za-z0-9])")
+
+
+def times_sign_after(text: str, number: NumberMention) -> bool:
+    """Whether ``number`` (digits) is a factor written with a times sign joined to it: "4x more games than",
+    "3x as many", "each paid 2x what": the same factor as "4 times"."""
+    return number.written != "words" and _TIMES_SIGN.match(text, number.end) is not None
+
+
 def extract_multipliers(text: str, numbers: tuple[NumberMention, ...] = ()) -> tuple[NumberMention, ...]:
     """Numbers written as a factor or a collective noun, as :class:`NumberMention` of kind ``multiplier``
     (``twice`` 2, ``triple`` 3, ``fourfold`` 4, ``doubled`` 2) or ``count`` (``a pair of`` 2, ``a trio`` 3).

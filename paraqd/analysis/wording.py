@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from .asked import find_ask
 from .information import computed_nouns
 from .lexicon import default_lexicon
+from .multipliers import times_sign_after
 from .spelling import closed_compound, spelling_variants
 from .terms import CONTENT_POS, cached, content_words, token_lemma
 
@@ -148,6 +149,9 @@ def lost_content(pair: QuestionPair, similar: Callable[[str, str], bool] | None 
     info = information_words(pair.question)
     weights = {w: 1.0 if w in info else SETTING_WEIGHT for w in q_counts}
     p_counts, _ = content_words(pair.paraphrase)
+    signs = sum(times_sign_after(pair.paraphrase.text, n) for n in pair.paraphrase.numbers)
+    if signs:  # "4x more" writes the "times" of "4 times more"
+        p_counts = {**p_counts, "time": p_counts.get("time", 0) + signs}
     lost = {w: c - p_counts.get(w, 0) for w, c in q_counts.items() if c > p_counts.get(w, 0)}
     if lost:
         renamed = {r.old.key for r in pair.renames if r.consistent}
