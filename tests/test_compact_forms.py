@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from paraqd.analysis.multipliers import extract_multipliers
 from paraqd.analysis.numbers import extract_numbers
 from paraqd.resources import spacy_available
 
@@ -83,3 +84,45 @@ def test_a_measure_written_with_x_is_no_factor():
                                    NumberMention(34, 35, "4", value=4.0))}
     assert not times_sign_after(text, numbers["2"]) and not times_sign_after(text, numbers["3"])
     assert times_sign_after(text, numbers["4"])
+
+
+# -- a frequency written with hyphens --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("a twice-a-week lesson", 2.0), ("a thrice-daily dose", 3.0), ("his twice-per-month visit", 2.0)])
+def test_a_hyphenated_frequency_reads_its_factor(text, value):
+    assert [m.value for m in extract_multipliers(text)] == [value]
+
+
+def test_a_hyphenated_word_that_is_no_frequency_reads_nothing():
+    assert extract_multipliers("twice-baked bread and a double-decker bus") == ()
+
+
+@spacy
+def test_a_hyphenated_frequency_written_out_passes(checker):
+    q = "A twice-a-week yoga class costs $12 a session. How much does Lin pay for 5 weeks of classes?"
+    p = "A yoga class meets twice a week and costs $12 a session. How much does Lin pay for 5 weeks of classes?"
+    result = checker.check(q, p)
+    assert "number_added" not in result.kinds() and result.passed, str(result)
+
+
+GYM = ("A gym sells a 12-week membership for $80. It takes $1.50 off each twice-a-week class when members sign up "
+       "for the membership. How much does a member pay in all?")
+
+
+@spacy
+def test_an_amount_per_item_said_of_the_whole_instead_is_caught(checker):
+    p = ("A gym holds yoga twice a week, and a 12-week membership costs $80. Members who sign up get $1.50 off "
+         "the membership. How much does a member pay in all?")
+    result = checker.check(GYM, p)
+    assert "per_item_made_total" in result.kinds() and not result.passed, str(result)
+    message = next(f.message for f in result.findings if f.kind == "per_item_made_total")
+    assert '"$1.50"' in message and '("membership")' in message
+
+
+@spacy
+def test_an_amount_per_item_kept_per_item_passes(checker):
+    p = ("A gym sells a 12-week membership for $80, and its classes meet twice a week. Members who sign up for the "
+         "membership get $1.50 off every class. How much does a member pay in all?")
+    result = checker.check(GYM, p)
+    assert "per_item_made_total" not in result.kinds() and "number_added" not in result.kinds(), str(result)

@@ -20,12 +20,13 @@ MULTIPLIER_WORDS = {
 }
 #: Collective nouns that name a count after an article: "a pair of shoes", "a couple of days", "a trio".
 COUNT_NOUNS = {"pair": 2, "couple": 2, "duo": 2, "trio": 3, "quartet": 4, "dozen": 12, "score": 20}
+#: (a hyphen after the word ends it when a period follows: "twice-a-month", "twice-weekly" are "twice a month")
 _MULTIPLIER = re.compile(
     r"(?<![A-Za-z-])(?:(?P<mult>" + "|".join(sorted(MULTIPLIER_WORDS, key=len, reverse=True)) + r")"
     r"(?=-count)?"
     r"|(?:a|an|the)[ ]+(?P<count>" + "|".join(c for c in COUNT_NOUNS if c != "dozen") + r")(?=[ ]+of(?![A-Za-z]))"
     r"|(?:(?<=a[ ])|(?<=an[ ])|(?<=the[ ]))(?P<group>duo|trio|quartet)(?![A-Za-z-])"
-    r")(?![A-Za-z]|-(?!count))",
+    r")(?![A-Za-z]|-(?!count|(?:a|an|per|each|every)-[A-Za-z]|(?:hourly|daily|weekly|monthly|yearly)(?![A-Za-z])))",
     re.IGNORECASE)
 #: "a double room", "a triple jump": after an article, "double"/"triple" describe a kind, not a factor
 _KIND_ARTICLE = re.compile(r"(?<![A-Za-z])(?:a|an)[ ]+$", re.IGNORECASE)

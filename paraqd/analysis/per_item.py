@@ -248,8 +248,36 @@ def per_item_made_total(pair: QuestionPair) -> list[MadeTotal]:
                 found.append(MadeTotal(q_mentions[0][0], n, token_mention(whole)))
                 break
         else:
-            found += _made_total_of_counted(pair, q_mentions[0][0], p_mentions, items)
+            found += (_made_total_of_counted(pair, q_mentions[0][0], p_mentions, items)
+                      or _made_one_whole(pair, q_mentions[0][0], p_mentions, items))
     return found
+
+
+#: prepositions that tie an amount to the thing it is of: "$0.25 *off* the subscription", "$3 *for* the lot"
+_OF_THING = _WHOLE_PREPOSITIONS | {"off", "per"}
+
+
+def _made_one_whole(pair: QuestionPair, at: NumberMention, p_mentions: list[NumberMention],
+                    items: set[str]) -> list[MadeTotal]:
+    """The question's number ``at``, said per one of ``items``, said in the paraphrase of one other thing the
+    question names outside the number's clause, the items named nowhere in the paraphrase and no mention of the
+    number said of one item (:func:`_one_by_one`): "$0.25 off *each issue* (when signing up for the
+    subscription)" -> "$0.25 off *the subscription*" (the whole the issues make up, once)."""
+    paraphrase = pair.paraphrase
+    if any(token_lemma(t) in items for t in paraphrase.doc) or any(
+            _one_by_one(paraphrase, n, items) for n in p_mentions):
+        return []
+    # a thing the question names apart from the number ("for a ride ticket" on "each kid pays $3" is the number's)
+    q_nouns = {token_lemma(t) for t in pair.question.doc if t.pos_ == "NOUN"} - {
+        token_lemma(t) for t in _clause(pair.question, at)}
+    for n in p_mentions:
+        for tok in _clause(paraphrase, n):
+            if tok.dep_ != "prep" or tok.lower_ not in _OF_THING:
+                continue
+            for obj in tok.children:
+                if obj.dep_ == "pobj" and obj.tag_ == "NN" and token_lemma(obj) in q_nouns:
+                    return [MadeTotal(at, n, token_mention(obj))]
+    return []
 
 
 def _made_total_of_counted(pair: QuestionPair, at: NumberMention, p_mentions: list[NumberMention],
