@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from paraqd.analysis.layout import heading_of
 from paraqd.analysis.multipliers import extract_multipliers
 from paraqd.analysis.numbers import extract_numbers
 from paraqd.resources import spacy_available
@@ -126,3 +127,38 @@ def test_an_amount_per_item_kept_per_item_passes(checker):
          "membership get $1.50 off every class. How much does a member pay in all?")
     result = checker.check(GYM, p)
     assert "per_item_made_total" not in result.kinds() and "number_added" not in result.kinds(), str(result)
+
+
+# -- a unit in a header --------------------------------------------------------------------------------
+
+def test_a_header_cell_and_a_list_heading_head_their_numbers():
+    table = "Crate | Weight (kilograms)\nA | 45\nB | 38"
+    start, end = heading_of(table, table.index("38"))
+    assert table[start:end].strip() == "Weight (kilograms)"
+    assert heading_of(table, table.index("Weight")) is None  # the header heads nothing above it
+    listed = "Fares (in euros): bus 3, tram 2"
+    start, end = heading_of(listed, listed.index("2"))
+    assert listed[start:end] == "Fares (in euros)"
+    assert heading_of("Ella swam 400 metres: 250 before lunch.", 33) is None
+
+
+@spacy
+@pytest.mark.parametrize("paraphrase", [
+    "Crates A and B are loaded on a truck.\nCrate | Weight (kilograms)\nA | 45\nB | 38\nHow many kilograms do the crates "
+    "weigh together?",
+    "Crates A and B are loaded on a truck.\nCrate | Kilograms\nA | 45\nB | 38\nHow many kilograms do the crates weigh "
+    "together?",
+])
+def test_a_unit_given_in_the_column_header_is_kept(checker, paraphrase):
+    q = "Crate A weighs 45 kilograms and crate B weighs 38 kilograms. How many kilograms do the crates weigh together?"
+    result = checker.check(q, paraphrase)
+    assert "unit_detached" not in result.kinds() and result.passed, str(result)
+
+
+@spacy
+def test_a_unit_under_another_header_is_still_detached(checker):
+    q = "Crate A weighs 45 kilograms and crate B weighs 38 kilograms. How many kilograms do the crates weigh together?"
+    p = ("Crates A and B are loaded on a truck.\nCrate | Weight | Kilograms of padding\nA | 45 | 2\nB | 38 | 3\n"
+         "How many kilograms do the crates weigh together?")
+    result = checker.check(q, p)
+    assert "unit_detached" in result.kinds(), str(result)

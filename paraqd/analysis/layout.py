@@ -15,6 +15,10 @@ with; read as a quantity it would be "a number added". :func:`line_labels` finds
   nowhere else in the text ("Problem 5:", "Exercise 2."); a word the text uses again ("Day 1: ... on the
   second day", "Day 1: ... Day 2: ...") names a thing of the problem, and its number stays a quantity.
 
+A table's column header and a list's heading also say what the numbers under them measure ("Capacity
+(gallons)", "Hours per day"; "Prices (in dollars): apples 2, pears 3"): :func:`heading_of` finds the words that
+head a number's column or list, where a unit the numbers do not write stands.
+
 The analyzer drops these numbers from :attr:`~paraqd.analysis.document.QuestionDoc.numbers`, on both sides of a
 pair alike.
 
@@ -78,3 +82,53 @@ def line_labels(text: str) -> list[tuple[int, int]]:
         if len(uses) == 1:
             spans.append(m.span(2))
     return sorted(spans)
+
+
+#: a list's heading before its colon that names what the list measures in brackets: "Prices (in dollars):"
+_LIST_HEADING = re.compile(r"[^\n:]*\([^()\n]+\)[ \t]*:")
+
+
+def heading_of(text: str, pos: int) -> tuple[int, int] | None:
+    """``(start, end)`` of the words that head the number at ``pos``: its column's header cell when it stands
+    in a table's body (lines with "|", the first of them the header: "Tank | Capacity (gallons)" over "1 |
+    7000"), or its line's heading up to a colon when that heading names something in brackets ("Prices (in
+    dollars): apples 2, pears 3"); ``None`` when nothing heads it.
+
+    >>> text = "Tank | Capacity (gallons)\\n1 | 7000"
+    >>> start, end = heading_of(text, text.index("7000"))
+    >>> text[start:end]
+    ' Capacity (gallons)'
+    >>> heading_of("Sam ran 5 miles: 3 in the morning.", 17) is None
+    True
+    """
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = text.find("\n", pos)
+    line_end = len(text) if line_end < 0 else line_end
+    if "|" in text[line_start:line_end]:
+        return _header_cell(text, line_start, line_end, pos)
+    heading = _LIST_HEADING.match(text, line_start)
+    if heading is not None and heading.end() <= pos:
+        return line_start, heading.end() - 1
+    return None
+
+
+def _header_cell(text: str, line_start: int, line_end: int, pos: int) -> tuple[int, int] | None:
+    """The header cell above ``pos`` in its table: the same cell of the block's first line (not a separator)."""
+    starts = [line_start]
+    while starts[0] > 0:
+        prev = text.rfind("\n", 0, starts[0] - 1) + 1
+        if "|" not in text[prev:starts[0] - 1]:
+            break
+        starts.insert(0, prev)
+    header = starts[0]
+    if header == line_start:
+        return None  # the number is in the header itself
+    column = text.count("|", line_start, pos) - text[line_start:line_end].lstrip().startswith("|")
+    header_end = text.find("\n", header)
+    cells = text[header:header_end].split("|")
+    lead = text[header:header_end].lstrip().startswith("|")
+    index = column + lead
+    if not 0 <= index < len(cells):
+        return None
+    start = header + sum(len(c) + 1 for c in cells[:index])
+    return start, start + len(cells[index])

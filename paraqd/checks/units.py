@@ -22,6 +22,7 @@ from ..analysis.counted import changed_bases
 from ..analysis.days import changed_time_points
 from ..analysis.document import Mention, NumberMention, QuestionDoc, UnitMention
 from ..analysis.holders import added_transfers
+from ..analysis.layout import heading_of
 from ..analysis.measures import age, age_of_person, predicated_of
 from ..analysis.pair import QuestionPair
 from ..analysis.people import is_person
@@ -393,6 +394,8 @@ def _carried_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
     "$120 in the first 20 days and $66 in the other 16"): a quantity before it in the sentence is in ``name``
     and no noun follows the number (in "62 of wheat" after "50 kg of rice" the unit is carried too;
     "62 bags" counts something else)."""
+    if _headed_unit(doc, number, name):
+        return True
     following = next((u for u in doc.units if u.start >= number.end), None)
     if following is not None and following.unit.name == name and _ONE_WORD.fullmatch(
             doc.text[number.end:following.start]):
@@ -408,6 +411,18 @@ def _carried_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
     after = doc.span(number)
     nxt = doc.doc[after.end] if after is not None and after.end < len(doc.doc) else None
     return nxt is None or nxt.pos_ not in ("NOUN", "PROPN") or nxt.idx in {u.start for u in doc.units}
+
+
+def _headed_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
+    """Whether the heading of ``number``'s table column or list (:func:`~paraqd.analysis.layout.heading_of`)
+    names unit ``name`` without measuring a number of its own: "Capacity (gallons)" over "7000", "Hours per
+    day" over "6", "Prices (in dollars): apples 2"."""
+    heading = heading_of(doc.text, number.start)
+    if heading is None:
+        return False
+    measuring = {u.start for _, u in quantity_mentions(doc)}
+    return any(u.unit.name == name and heading[0] <= u.start and u.end <= heading[1] and u.start not in measuring
+               for u in doc.units)
 
 
 def _is_part(part: str, compound: str) -> bool:
