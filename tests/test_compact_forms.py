@@ -162,3 +162,14 @@ def test_a_unit_under_another_header_is_still_detached(checker):
          "How many kilograms do the crates weigh together?")
     result = checker.check(q, p)
     assert "unit_detached" in result.kinds(), str(result)
+
+
+# -- a signed list sharing its unit -------------------------------------------------------------------
+
+@spacy
+def test_a_signed_list_shares_the_unit_after_its_last_number(checker):
+    q = ("The lake's level moved -4 centimetres, +7 centimetres and -2 centimetres over three weeks. "
+         "What was its total change in centimetres?")
+    p = "Over three weeks the lake's level moved -4, +7 and -2 centimetres. What was its total change in centimetres?"
+    result = checker.check(q, p)
+    assert "unit_detached" not in result.kinds() and result.passed, str(result)

@@ -367,8 +367,9 @@ def _age_kept(question: QuestionDoc, paraphrase: QuestionDoc, q_number: NumberMe
 
 #: "at the age of 23", "aged 23": an age, which is counted in years ("23 years old")
 _AGE_BEFORE = re.compile(r"(?<![A-Za-z])(?:age[ ]+of|aged?|turn(?:s|ed|ing)?)[ ]+$", re.IGNORECASE)
-#: what lists numbers sharing the unit after the last ("5 and 6 hours", "16 by 20 feet", "3 x 4 m")
-_LIST_GAP = re.compile(r"\s*(,|and|or|to|-|,\s*and|by|x|\u00d7)\s*")
+#: what lists numbers sharing the unit after the last ("5 and 6 hours", "16 by 20 feet", "3 x 4 m"), the next
+#: one's plus sign with it ("-36, +13 and -10 degrees": a minus sign is its number's own)
+_LIST_GAP = re.compile(r"\s*(,|and|or|to|-|,\s*and|by|x|\u00d7)\s*\+?")
 #: one describing word between a number and its unit ("5 school days", "3 long hours")
 _ONE_WORD = re.compile(r"[ -]+[A-Za-z]+[ -]+")
 
