@@ -87,6 +87,63 @@ def test_a_measure_written_with_x_is_no_factor():
     assert times_sign_after(text, numbers["4"])
 
 
+# -- one "than" for two comparisons ----------------------------------------------------------------------
+
+@spacy
+@pytest.mark.parametrize("question", [
+    "Mira read 12 more pages but 4 fewer poems than Tao. Tao read 30 pages and 9 poems. How many poems did Mira read?",
+    "Mira read 12 more pages and 4 more poems than Tao. Tao read 30 pages and 9 poems. How many poems did Mira read?",
+])
+def test_a_shared_than_makes_both_comparisons_differences(checker, question):
+    second = "fewer" if "fewer" in question else "more"
+    p = (f"Tao read 30 pages and 9 poems. Mira read 12 more pages than Tao. Mira read 4 {second} poems than Tao. "
+         "How many poems did Mira read?")
+    result = checker.check(question, p)
+    assert "comparison_changed" not in result.kinds() and result.passed, str(result)
+
+
+@spacy
+def test_a_first_comparison_made_an_amount_is_still_caught(checker):
+    q = "Mira read 12 more pages but 4 fewer poems than Tao. Tao read 30 pages and 9 poems. How many pages did Mira read?"
+    p = ("Tao read 30 pages and 9 poems. Mira read 12 pages. Mira read 4 fewer poems than Tao. "
+         "How many pages did Mira read?")
+    result = checker.check(q, p)
+    assert "comparison_changed" in result.kinds() and not result.passed, str(result)
+
+
+@spacy
+def test_a_difference_measured_against_another_counted_thing_is_caught(checker):
+    q = "Tao read 30 pages and 9 poems. Mira read 12 more pages than Tao. How many pages did Mira read?"
+    p = "Tao read 30 pages and 9 poems. Mira read 12 more pages than Tao's poems. How many pages did Mira read?"
+    result = checker.check(q, p)
+    assert "base_changed" in result.kinds() and not result.passed, str(result)
+    message = next(f.message for f in result.findings if f.kind == "base_changed")
+    assert '"Tao" in the question' in message and "\"Tao's poems\" in the paraphrase" in message
+
+
+READ = "Tao read 30 pages and 9 poems. Mira read 12 more pages than Tao. How many pages did Mira read?"
+GARDENS = ("Two gardens cover 90 square feet in all. Ugo's garden is 12 square feet larger than Ana's. How large is "
+           "Ana's garden?")
+RUNNERS = ("Three runners ran 40 laps in all. The first ran 10 laps, and the third ran 5 more laps than the second. "
+           "How many laps did the second run?")
+
+
+@spacy
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (READ, "Tao read 30 pages and 9 poems. Mira read 12 more pages than Tao's pages. How many pages did Mira read?"),
+    (READ, "Tao read 30 pages and 9 poems. Mira read 12 more pages than the pages Tao read. How many pages did Mira "
+           "read?"),
+    # the compared side's own thing after a possessive, and a side that says who, not whose
+    (GARDENS, "Two gardens cover 90 square feet in all. Ugo's garden is 12 square feet larger than Ana's garden. How "
+              "large is Ana's garden?"),
+    (RUNNERS, "Three runners ran 40 laps in all. The first ran 10 laps, and the third ran 5 more laps than the second "
+              "runner. How many laps did the second run?"),
+])
+def test_a_difference_measured_against_the_same_thing_passes(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert "base_changed" not in result.kinds(), str(result)
+
+
 # -- a frequency written with hyphens --------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -366,7 +366,8 @@ def changed_compared(pair: QuestionPair) -> list[BaseChange]:
     (each written as often in both texts). The sides swapped ("Omar has 6 more than Nina" -> "Nina has 6 fewer
     than Omar": the question's person is now the compared one), a pronoun ("than *him*"), another name the
     question gives the same person ("Omar's *sister* Nina" -> "than his sister") and a weekday (the day check's)
-    are kept."""
+    are kept. A difference measured against another thing the problem counts is reported too: "13 fewer
+    crunches than *Zack*" -> "13 fewer crunches than *Zack's push-ups*" (:func:`_other_thing`)."""
     question, paraphrase = pair.question, pair.paraphrase
     q_by, p_by = _by_value(question), _by_value(paraphrase)
     named = _names(question.doc)
@@ -378,6 +379,11 @@ def changed_compared(pair: QuestionPair) -> list[BaseChange]:
             q_sides, p_sides = _sides(question, q_mention), _sides(paraphrase, p_mention)
             if q_sides is None or p_sides is None:
                 continue
+            other = _other_thing(question, paraphrase, q_sides[0], p_mention, p_sides)
+            if other is not None:
+                found.append(BaseChange(q_mention, token_mention(q_sides[0][0]) if len(q_sides[0]) == 1 else
+                                        _phrase(question, q_sides[0]), other, "compared"))
+                continue
             old, new = _names(q_sides[0]), _names(p_sides[0])
             if (len(old) != 1 or len(new) != 1 or old == new or not new <= named or old & _names(p_sides[1])
                     or new & _names(q_sides[1]) or _same_phrase(question, new, old)):
@@ -386,3 +392,52 @@ def changed_compared(pair: QuestionPair) -> list[BaseChange]:
             new_tok = next(t for t in p_sides[0] if (t.lemma_ or t.text).lower() in new)
             found.append(BaseChange(q_mention, token_mention(old_tok), token_mention(new_tok), "compared"))
     return found
+
+
+def _counted_nouns(doc: QuestionDoc) -> set[str]:
+    """The lemmas of the nouns the numbers of ``doc`` count ("44 *push-ups*", "17 *crunches*")."""
+    found = set()
+    for number in doc.numbers:
+        span = doc.span(number)
+        if span is not None and span[-1].dep_ == "nummod" and span[-1].head.pos_ == "NOUN":
+            found.add((span[-1].head.lemma_ or span[-1].head.text).lower())
+    return found
+
+
+def _other_thing(question: QuestionDoc, paraphrase: QuestionDoc, q_standard, p_mention: Mention,
+                 p_sides) -> Mention | None:
+    """The paraphrase's side of a difference when it is another thing the question counts than the one the
+    difference counts, where the question's side did not name it: "13 fewer *crunches* than Zack" -> "13 fewer
+    crunches than Zack's *push-ups*" (crunches measured against push-ups: the side says whose other thing);
+    ``None`` otherwise. "than Zack's crunches" (the same thing), a noun of the question's side named again ("than
+    the flowers" -> "than flower photos") and a side naming who, not whose ("than the second player"), are no
+    change."""
+    p_standard, compared = p_sides
+    span = paraphrase.doc.char_span(p_mention.start, p_mention.end, alignment_mode="expand")
+    if span is None or not any(t.lower_ == "than" for t in paraphrase.doc[span.end:p_standard[0].i]):
+        return None
+    own = next((t for t in paraphrase.doc[span.start:min(span.end + 3, span.sent.end)]
+                if t.pos_ == "NOUN" and t.i < p_standard[0].i), None)
+    counted = _counted_nouns(question)
+    if own is None or (own.lemma_ or own.text).lower() not in counted:
+        return None
+    # the compared side's own nouns: "Jen's *bedroom* is 60 square feet bigger than Mia's bedroom" is the same thing
+    own_phrase = {(t.lemma_ or t.text).lower() for t in (*paraphrase.doc[span.start:p_standard[0].i], *compared)
+                  if t.pos_ == "NOUN"}
+    q_nouns = {(t.lemma_ or t.text).lower() for t in q_standard if t.pos_ in ("NOUN", "PROPN")}
+    p_nouns = {(t.lemma_ or t.text).lower() for t in p_standard if t.pos_ in ("NOUN", "PROPN")}
+    if q_nouns & p_nouns - {(t.lemma_ or t.text).lower() for t in p_standard if t.dep_ == "poss"}:
+        return None  # the question's side named again ("than the flowers" -> "than flower photos")
+    for tok in p_standard:
+        lemma = (tok.lemma_ or tok.text).lower()
+        # whose thing the side names: "Zack's push-ups", "his poems" (not "the second player": who)
+        if (tok.pos_ == "NOUN" and lemma in counted and lemma not in own_phrase and lemma not in q_nouns
+                and any(c.dep_ == "poss" for c in tok.children)):
+            return _phrase(paraphrase, [t for t in p_standard if t.i <= tok.i])
+    return None
+
+
+def _phrase(doc: QuestionDoc, tokens) -> Mention:
+    """The words from the first of ``tokens`` to the last."""
+    start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+    return Mention(start, end, doc.text[start:end])

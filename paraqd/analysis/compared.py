@@ -83,9 +83,29 @@ def way(doc: QuestionDoc, number: NumberMention) -> tuple[str, Mention] | None:
     for i, tok in enumerate(after[:_REACH]):
         if tok.lower_ == "times" or (tok.is_punct and not _in_word(tok)):
             return None
-        if tok.tag_ in ("JJR", "RBR") and "than" in words[i + 1:]:
+        if tok.tag_ in ("JJR", "RBR") and ("than" in words[i + 1:] or _shared_than(doc, tok)):
             return DIFFERENCE, _mention(doc, number.start, tok.idx + len(tok.text))
     return None
+
+
+def _shared_than(doc: QuestionDoc, comparative) -> bool:
+    """Whether the comparative ``comparative`` (a token) shares the "than" of a coordinated comparison after it:
+    "29 more push-ups *but* 13 fewer crunches than Zack", "5 more apples *and* 3 more pears than Ann": a
+    conjunction, then a number with a comparative of its own, then the "than", in one clause."""
+    toks = doc.doc[comparative.i + 1:comparative.sent.end]
+    for k, tok in enumerate(toks):
+        if tok.lower_ == "than" or (tok.is_punct and tok.text not in (",", "-")):
+            return False
+        if tok.pos_ != "CCONJ":
+            continue
+        rest = list(toks[k + 1:k + 1 + _THAN_REACH])
+        num = next((j for j, t in enumerate(rest[:3]) if t.like_num), None)
+        if num is None:
+            return False
+        words = [t.lower_ for t in rest]
+        return any(t.tag_ in ("JJR", "RBR") and "than" in words[num + 1 + j + 1:]
+                   for j, t in enumerate(rest[num + 1:num + 1 + _REACH]))
+    return False
 
 
 def _in_word(tok) -> bool:
