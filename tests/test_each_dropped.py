@@ -18,6 +18,9 @@ KIND = "per_item_made_total"
 MUGS = "Pia bought 6 mugs, each of which cost $4. How much did she spend?"
 FENCES = "Omar paints 4 fences. It takes him 3 hours to paint each fence. How long does he work?"
 ALBUMS = "Rosa has 5 albums with 30 photos each. How many photos does she have?"
+PIES = "For 6 days, Mina bakes 4 pies every day. She gives away 2 pies. How many pies does she have left?"
+SLEEP = ("Tariq sleeps 7 hours every night. His sister sleeps 9 hours every night. How many more hours does his "
+         "sister sleep in a week?")
 
 
 def _kinds(result) -> set[str]:
@@ -52,6 +55,23 @@ def test_a_number_per_item_said_of_all_is_caught(caught, question, paraphrase, w
     assert any(f'("{whole}")' in f.message for f in found), [f.message for f in found]
 
 
+@pytest.mark.parametrize(("question", "paraphrase", "whole"), [
+    # the count of days kept, the rate's "every day" gone from this number (another number keeps its own)
+    (PIES, "Mina's bakery was busy. Over the next 6 days, she baked 4 pies, and she gave away 2 pies. How many pies "
+           "does she have left?", "days"),
+    ("Ada takes 3 vitamins every day for the first 2 weeks. After that she takes 1 vitamin per day. How many "
+     "vitamins does she take in 4 weeks?", "Ada takes 3 vitamins during the first 2 weeks. After that she takes 1 "
+     "vitamin per day. How many vitamins does she take in 4 weeks?", "weeks"),
+    (SLEEP, "Over the whole week Tariq sleeps 7 hours, and his sister sleeps 9 hours every night. How many more "
+            "hours does his sister sleep in a week?", "week"),
+])
+def test_a_rate_of_time_said_of_the_whole_time_is_caught(caught, question, paraphrase, whole):
+    result = caught(question, paraphrase)
+    found = [f for f in result.findings if f.kind.value == KIND and "per period" in f.message]
+    assert found, result.reasons
+    assert any(f'("{whole}")' in f.message for f in found), [f.message for f in found]
+
+
 @pytest.mark.parametrize(("question", "paraphrase"), [
     # the per-item meaning in another form
     (MUGS, "Pia bought 6 mugs at $4 apiece. How much did she spend?"),
@@ -74,5 +94,24 @@ def test_a_number_per_item_said_of_all_is_caught(caught, question, paraphrase, w
      "A printer jammed 3 times, and every jam lasted 5 minutes. How long was it jammed in total?"),
 ])
 def test_a_number_kept_per_item_is_not_made_a_total(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert KIND not in _kinds(result), result.reasons
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # the rate said another way, or with the span of time in its own clause
+    (PIES, "For 6 days, Mina bakes 4 pies a day. She gives away 2 pies. How many pies does she have left?"),
+    (PIES, "Mina bakes 4 pies daily for 6 days. She gives away 2 pies. How many pies does she have left?"),
+    (PIES, "On each of the 6 days, Mina bakes 4 pies. She gives away 2 pies. How many pies does she have left?"),
+    (PIES, "Over 6 days, Mina bakes 4 pies per day. She gives away 2 pies. How many pies does she have left?"),
+    (PIES, "Every day for 6 days Mina bakes 4 pies. She gives away 2 pies. How many pies does she have left?"),
+    (SLEEP, "Every night Tariq sleeps 7 hours, while his sister sleeps 9 hours a night. How many more hours does "
+            "his sister sleep in a week?"),
+    ("A machine fills 5 boxes per hour. How many boxes does it fill in 8 hours?",
+     "A machine fills 5 boxes in one hour. How many boxes does it fill in 8 hours?"),
+    ("Ada takes 3 vitamins every day for the first 2 weeks. How many vitamins does she take?",
+     "For the first 2 weeks, Ada takes 3 vitamins each day. How many vitamins does she take?"),
+])
+def test_a_rate_kept_per_period_is_not_made_a_total(checker, question, paraphrase):
     result = checker.check(question, paraphrase)
     assert KIND not in _kinds(result), result.reasons
