@@ -56,6 +56,36 @@ def test_a_number_per_item_said_of_all_is_caught(caught, question, paraphrase, w
 
 
 @pytest.mark.parametrize(("question", "paraphrase", "whole"), [
+    # the counted lot described by the number's clause; a rate per a unit that is no time, the lot given "for" it
+    ("Lena bought 5 kites that cost $7 each. How much did she spend?",
+     "Lena bought 5 kites that cost $7. How much did she spend?", "kites"),
+    ("Sam's uncle wants land. He buys 6 acres at $900 per acre. How much does he pay?",
+     "Sam's uncle wants land. He buys 6 acres for $900. How much does he pay?", "acres"),
+])
+def test_a_number_per_item_said_of_the_counted_lot_is_caught(caught, question, paraphrase, whole):
+    result = caught(question, paraphrase)
+    found = [f for f in result.findings if f.kind.value == KIND]
+    assert any(f'("{whole}")' in f.message for f in found), result.reasons
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    ("Lena bought 5 kites that cost $7 each. How much did she spend?",
+     "Lena bought 5 kites that each cost $7. How much did she spend?"),
+    ("Lena bought 5 kites that cost $7 each. How much did she spend?",
+     "Lena bought 5 kites that cost $7 apiece. How much did she spend?"),
+    ("A farmer buys 6 acres at $900 per acre. How much does he pay?",
+     "A farmer buys 6 acres at $900 an acre. How much does he pay?"),
+    ("A farmer buys 6 acres at $900 per acre. How much does he pay?",
+     "Land costs $900 per acre, and a farmer buys 6 acres. How much does he pay?"),
+    ("Ali buys 3 pounds of grapes at $2 per pound. How much does he pay?",
+     "Ali buys 3 pounds of grapes, and grapes cost $2 a pound. How much does he pay?"),
+])
+def test_a_counted_lot_kept_per_item_is_not_made_a_total(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert KIND not in _kinds(result), result.reasons
+
+
+@pytest.mark.parametrize(("question", "paraphrase", "whole"), [
     # the count of days kept, the rate's "every day" gone from this number (another number keeps its own)
     (PIES, "Mina's bakery was busy. Over the next 6 days, she baked 4 pies, and she gave away 2 pies. How many pies "
            "does she have left?", "days"),

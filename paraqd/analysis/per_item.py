@@ -50,6 +50,7 @@ from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc
 from .measures import DISTRIBUTIVE as _QUANTIFIERS
 from .measures import VERB_POS, phrase_root
+from .rates import rate_periods
 from .terms import quantity_mentions, token_lemma, token_mention
 
 if TYPE_CHECKING:
@@ -119,8 +120,9 @@ def _items(doc: QuestionDoc, number: NumberMention, clause: list) -> set[str]:
     """The lemmas of the items ``number`` is said of one by one: the noun a distributive word of its clause
     determines ("*each lamp* costs $12", "3 eggs for *every cake*", "$4 *per child*"), or, when one follows the
     number or its unit ("$12 *each*", "2 pounds apiece"), the nouns of its clause ("3 sons *each*" counts the
-    items: the number is not said of each one); a unit ("every day", "per hour") is a rate, no
-    item. Empty when the number is said of no item one by one. ``clause``: :func:`clause_of` of the number."""
+    items: the number is not said of each one); a unit of time ("every day", "per hour") is a rate, no
+    item, but a rate per another unit names its unit as the item ("$900 *per acre*"). Empty when the number
+    is said of no item one by one. ``clause``: :func:`clause_of` of the number."""
     span = doc.span(number)
     if span is None:
         return set()
@@ -155,6 +157,11 @@ def _items(doc: QuestionDoc, number: NumberMention, clause: list) -> set[str]:
         verb = clause[0] if clause else None  # "4 scarves that cost $7 each": the noun the clause describes
         if verb is not None and verb.dep_ == "relcl" and verb.head.pos_ == "NOUN" and verb.head.idx not in in_unit:
             items.add(token_lemma(verb.head))
+    starts = {t.idx for t in clause}  # a rate per a unit that is no time: "$900 *per acre*", "$3 *a pound*"
+    for mention, _ in rate_periods(doc):
+        unit = next((u for u in doc.units if u.start <= mention.end - 1 < u.end), None)
+        if unit is not None and unit.category != "Time" and mention.start in starts:
+            items.add(unit.unit.name)
     # a number that counts the items is no number per item: "*6* vans" in "each of the 6 vans carries 9"
     return items - {token_lemma(_counted(span))}
 
@@ -196,8 +203,9 @@ def total_of(doc: QuestionDoc, number: NumberMention, items: set[str], counts: s
     :data:`_WHOLE_PREPOSITIONS` ("for *the lamps*", "across *the classrooms*"; a plural pronoun too: "paying $2
     for *them*", "2 pencils between *them*") or of "in" ("20 balloons in *the bags*"), one of ``items`` in the
     plural and counted by no number of its own or by one of ``counts``, the question's counts of the items
-    ("across *her 4 notebooks*"); or a plural object of the clause's verb, one of ``items`` made definite by
-    "the" or a possessive and counted by no number ("2 hours to draw *the pictures*")."""
+    ("across *her 4 notebooks*"); the lot a clause of the number describes, counted as the question counts it
+    ("bought *4 toy cars* that cost $3"); or a plural object of the clause's verb, one of ``items`` made
+    definite by "the" or a possessive and counted by no number ("2 hours to draw *the pictures*")."""
     clause = clause_of(doc, number)
     if distributive(doc, number, clause) or any(t.lower_ in DISTRIBUTIVE for t in clause):
         return None
@@ -222,6 +230,11 @@ def total_of(doc: QuestionDoc, number: NumberMention, items: set[str], counts: s
                 if (obj.tag_ in _PLURAL_TAGS and token_lemma(obj) in items and counted_as_asked(obj) and (
                         tok.lower_ not in _CONTAINERS or _definite(obj))):  # "in boxes" may be "in boxes of 10"
                     return obj
+    verb = clause[0] if clause else None  # "bought 4 cars that cost $3": the clause describes the counted lot
+    if (verb is not None and verb.dep_ in ("relcl", "acl") and verb.head.tag_ in _PLURAL_TAGS and counts
+            and token_lemma(verb.head) in items and any(c.dep_ == "nummod" for c in verb.head.children)
+            and counted_as_asked(verb.head)):
+        return verb.head
     for tok in clause:
         if (tok.dep_ == "dobj" and tok.tag_ in _PLURAL_TAGS and tok.i not in inside and token_lemma(tok) in items
                 and not any(c.dep_ == "nummod" for c in tok.children) and _definite(tok)):

@@ -12,7 +12,8 @@ looks for the period anywhere, does not see it; :func:`rate_made_total` compares
   "daily"), the number is no ordinal and measures no span at least as long as the period ("*2 weeks*" in "3
   pills every day for 2 weeks" is the span, not the rate);
 - a mention of it in the paraphrase is still per period when its clause holds a rate of any period, a
-  distributive word ("each", "every", "per", "apiece") or a rate "a"/"an" (:func:`~paraqd.analysis.per_item.distributive`);
+  distributive word ("each", "every", "per", "apiece") or a rate "a"/"an"
+  (:func:`~paraqd.analysis.per_item.distributive`);
 - it is said *of the whole time* when, per period nowhere, its clause names a span of time that is not its own
   measure ("over the next 4 days", "during the first 2 weeks", "on the first morning", "over the whole
   month") or a total word ("a total of 6.5 hours", "in all").
@@ -74,7 +75,8 @@ def _rates_in(doc: QuestionDoc, clause: list) -> list[tuple[Mention, float, Unit
 def per_period(doc: QuestionDoc, number: NumberMention) -> tuple[Mention, float] | None:
     """The rate of time ``number`` is said per and its period in seconds (``("every day", 86400)`` in "makes 2
     bracelets every day"), or ``None``:
-    never for an ordinal or a number said with a total word, nor for a number that measures a span at least as long as the period ("for *2 weeks*"
+    never for an ordinal or a number said with a total word, nor for a number that measures a span at least as
+    long as the period ("for *2 weeks*"
     in "3 pills every day for 2 weeks")."""
     if number.kind == "ordinal" or total_said(doc, number) is not None:
         return None  # "120 cups *in total* over the weekend": a total already
