@@ -59,8 +59,8 @@ def test_a_number_per_item_said_of_all_is_caught(caught, question, paraphrase, w
     # the counted lot described by the number's clause; a rate per a unit that is no time, the lot given "for" it
     ("Lena bought 5 kites that cost $7 each. How much did she spend?",
      "Lena bought 5 kites that cost $7. How much did she spend?", "kites"),
-    ("Sam's uncle wants land. He buys 6 acres at $900 per acre. How much does he pay?",
-     "Sam's uncle wants land. He buys 6 acres for $900. How much does he pay?", "acres"),
+    ("A farmer buys 6 acres at $900 per acre. How much does he pay?",
+     "A farmer buys 6 acres for $900. How much does he pay?", "acres"),
 ])
 def test_a_number_per_item_said_of_the_counted_lot_is_caught(caught, question, paraphrase, whole):
     result = caught(question, paraphrase)

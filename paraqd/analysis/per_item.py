@@ -150,7 +150,7 @@ def _items(doc: QuestionDoc, number: NumberMention, clause: list) -> set[str]:
     # "$12 each"; in "3 sons each" the number counts the items, in "$6 each one costing $3" "each" is another's
     nxt = doc.doc[after[0].i + 1] if len(after) and after[0].i + 1 < len(doc.doc) else None
     if (len(after) and after[0].lower_ in DISTRIBUTIVE and after[0].dep_ != "det"
-            and (nxt is None or nxt.lower_ != "one")):
+            and (nxt is None or nxt.lower_ != "one") and after[0].lower_ != "per"):  # "$9 per acre": its own item
         nouns = [t for t in clause if t.pos_ == "NOUN" and t.idx not in in_unit and not span.start <= t.i < span.end]
         plurals = [t for t in nouns if t.tag_ in _PLURAL_TAGS]  # "a shop sells laptops at $600 each": laptops
         items |= {token_lemma(t) for t in (plurals or nouns)}

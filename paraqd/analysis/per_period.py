@@ -74,10 +74,9 @@ def _rates_in(doc: QuestionDoc, clause: list) -> list[tuple[Mention, float, Unit
 
 def per_period(doc: QuestionDoc, number: NumberMention) -> tuple[Mention, float] | None:
     """The rate of time ``number`` is said per and its period in seconds (``("every day", 86400)`` in "makes 2
-    bracelets every day"), or ``None``:
-    never for an ordinal or a number said with a total word, nor for a number that measures a span at least as
-    long as the period ("for *2 weeks*"
-    in "3 pills every day for 2 weeks")."""
+    bracelets every day"), or ``None``: never for an ordinal or a number said with a total word, nor for a
+    number that measures a span at least as long as the period ("for *2 weeks*" in "3 pills every day for 2
+    weeks")."""
     if number.kind == "ordinal" or total_said(doc, number) is not None:
         return None  # "120 cups *in total* over the weekend": a total already
     own = _own_unit(doc, number)
