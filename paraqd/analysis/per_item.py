@@ -39,6 +39,9 @@ question counts them ("across *her 4 notebooks*"), the items' definite plural as
 (:func:`total_said`: "*together* they weigh 7 kg", "costing $3 *in all*", "the group *as a whole*", "the
 *entire* batch cost $2"). A paraphrase's mention of the value that measures another unit is another quantity
 ("10 *hours* a day" is not "10 *days*"). Rates of time: :mod:`paraqd.analysis.per_period`.
+
+Session 20 keeps valid styles: a clause that describes a noun taken one by one ("*each of* the 30 cups sold
+for $2") says no total (:func:`_one_of_each`).
 """
 
 from __future__ import annotations
@@ -207,7 +210,8 @@ def total_of(doc: QuestionDoc, number: NumberMention, items: set[str], counts: s
     ("bought *4 toy cars* that cost $3"); or a plural object of the clause's verb, one of ``items`` made
     definite by "the" or a possessive and counted by no number ("2 hours to draw *the pictures*")."""
     clause = clause_of(doc, number)
-    if distributive(doc, number, clause) or any(t.lower_ in DISTRIBUTIVE for t in clause):
+    if (distributive(doc, number, clause) or any(t.lower_ in DISTRIBUTIVE for t in clause)
+            or (clause and _one_of_each(clause[0]))):
         return None
     span = doc.span(number)
     inside = range(span.start, span.end) if span is not None else range(0)
@@ -240,6 +244,16 @@ def total_of(doc: QuestionDoc, number: NumberMention, items: set[str], counts: s
                 and not any(c.dep_ == "nummod" for c in tok.children) and _definite(tok)):
             return tok
     return None
+
+
+def _one_of_each(verb) -> bool:
+    """Whether ``verb`` heads a clause that describes a noun taken one by one: "*each of* the 30 cups sold for
+    $2", "*every* cup sold for $2"."""
+    if verb.dep_ not in ("relcl", "acl"):
+        return False
+    noun = verb.head
+    return (any(c.dep_ == "det" and c.lower_ in DISTRIBUTIVE for c in noun.children)
+            or (noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.lower_ in DISTRIBUTIVE))
 
 
 def _definite(noun) -> bool:
