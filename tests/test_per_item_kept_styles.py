@@ -5,6 +5,8 @@ nouns); the invalid pairs at the end show that the narrowed rules still catch a 
 
 - "each of the 30 cups sold for $1.50" says the number of each cup (the clause describes a noun taken one by
   one);
+- in "5 hens each lay 2 eggs a day" the 5 counts the hens, it is no rate; the span of the asking clause ("In
+  a week, how many eggs do the 5 hens lay") is the time asked about, not a span a number is said of.
 """
 
 from __future__ import annotations
@@ -45,9 +47,14 @@ def _kinds(result) -> set[str]:
     # the question first, the whole named in the question or before the number
     (LEMONADE, "How much money does Lia make in total from the cups? Each of the 30 cups sold for $1.50."),
     (LEMONADE, "How much does Lia earn for the 30 cups of lemonade she sold at $1.50 a cup?"),
+    (HENS, "In a week, how many eggs do Nell's 5 hens lay if every hen lays 2 eggs each day?"),
+    (HENS, "Over the week, how many eggs will Nell have? Every day, each of her 5 hens lays 2 eggs."),
+    (HENS, "How many eggs does Nell collect over a week? Her 5 hens lay 2 eggs apiece every day."),
     (BOOKS, "How much did Ana spend? She bought 5 books, each costing $2."),
     (BOOKS, "How much did Ana pay for all the books? She bought 5 books that cost $2 each."),
     (BOOKS, "How much did Ana spend in all for them? She bought 5 books, and a book cost $2."),
+    (SAVES, "What is Pia's total saving over the 8 weeks if she saves $6 per week?"),
+    (SAVES, "For 8 weeks, Pia saves $6 each week. How much does she save in all during those weeks?"),
     ("Each of 3 vans holds 8 kids. How many kids ride in the vans?",
      "How many kids can ride in the 3 vans in total? Every van holds 8 kids."),
     # a story retold, shorter, formal, "apiece", "a jar", "for every jar"
@@ -68,6 +75,9 @@ def test_a_valid_style_keeps_the_number_per_item(checker, question, paraphrase):
     # the lot counted as the question counts it, described by a clause with no "each"
     ("Zed buys 8 cups that cost $2 each. How much does he pay?", "Zed buys 8 cups that cost $2. How much does he "
      "pay?", "cups"),
+    # a rate said of the whole time outside the asking clause
+    ("A bakery makes 30 loaves every day. How many loaves does it make in 4 days?",
+     "Over the next 4 days, a bakery makes 30 loaves. How many loaves does it make in 4 days?", "days"),
 ])
 def test_a_number_made_a_total_is_still_caught(caught, question, paraphrase, whole):
     result = caught(question, paraphrase)

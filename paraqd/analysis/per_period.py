@@ -10,13 +10,15 @@ looks for the period anywhere, does not see it; :func:`rate_made_total` compares
 - a number of the question is said *per period* when its clause (:func:`~paraqd.analysis.per_item.clause_of`)
   holds a rate of time (:func:`~paraqd.analysis.rates.rate_periods`: "every day", "a night", "per hour",
   "daily"), the number is no ordinal and measures no span at least as long as the period ("*2 weeks*" in "3
-  pills every day for 2 weeks" is the span, not the rate);
+  pills every day for 2 weeks" is the span, not the rate), nor counts the things a bare "each" of its clause
+  spreads the rate over ("*5* hens each lay 2 eggs a day": 2 is the rate);
 - a mention of it in the paraphrase is still per period when its clause holds a rate of any period, a
   distributive word ("each", "every", "per", "apiece") or a rate "a"/"an"
   (:func:`~paraqd.analysis.per_item.distributive`);
 - it is said *of the whole time* when, per period nowhere, its clause names a span of time that is not its own
   measure ("over the next 4 days", "during the first 2 weeks", "on the first morning", "over the whole
-  month") or a total word ("a total of 6.5 hours", "in all").
+  month") or a total word ("a total of 6.5 hours", "in all"); never in the asking clause, whose span is the
+  time asked about ("In a week, how many eggs do the 5 hens lay?").
 
 A value said per period more often in the question than in the paraphrase, with a mention said of the whole
 time, was made a total.
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc, UnitMention
 from .measures import phrase_root
 from .per_item import DISTRIBUTIVE, MadeTotal, clause_of, distributive, total_said, total_words
@@ -79,15 +82,41 @@ def per_period(doc: QuestionDoc, number: NumberMention) -> tuple[Mention, float]
     weeks")."""
     if number.kind == "ordinal" or total_said(doc, number) is not None:
         return None  # "120 cups *in total* over the weekend": a total already
+    clause = clause_of(doc, number)
+    if _counts_each(doc, number, clause):
+        return None  # "5 hens *each* lay 2 eggs a day": 5 counts the hens, 2 is the rate
     own = _own_unit(doc, number)
     own_seconds = _seconds(own) if own is not None and own.category == "Time" else None
-    for mention, period, unit in _rates_in(doc, clause_of(doc, number)):
+    for mention, period, unit in _rates_in(doc, clause):
         if own is not None and unit is not None and own.start == unit.start:
             continue
         if own_seconds is not None and own_seconds >= period:
             continue  # the span the rate runs over, not the rate
         return mention, period
     return None
+
+
+def _counts_each(doc: QuestionDoc, number: NumberMention, clause: list) -> bool:
+    """Whether ``number`` counts the things a bare distributive word of its clause spreads the rate over:
+    "*5 hens each* lay 2 eggs a day", "the *3 girls* each pick 4 apples every day" (the number counts the
+    clause's subject, "each" stands alone: not "each day", "per hour")."""
+    span = doc.span(number)
+    if span is None or not clause:
+        return False
+    counted = span.root.head if span.root.dep_ == "nummod" else span.root
+    bare = [t for t in clause if t.lower_ in DISTRIBUTIVE and t.dep_ != "det"
+            and not any(c.dep_ == "pobj" for c in t.children)]
+    return bool(bare) and counted.dep_ in ("nsubj", "nsubjpass") and counted.head == clause[0]
+
+
+def _asked_span(doc: QuestionDoc, number: NumberMention, clause: list) -> bool:
+    """Whether ``number``'s clause is the asking clause ("In a week, how many eggs do Nell's 5 hens lay?"):
+    the span of time there is the one the question asks about, not a span the number is said of."""
+    ask = find_ask(doc)
+    if ask is None or ask.clause is None or not clause:
+        return False
+    verb = clause[0]
+    return verb.dep_ == "ROOT" and ask.clause.start <= verb.idx < ask.clause.end
 
 
 def _still_per(doc: QuestionDoc, number: NumberMention) -> bool:
@@ -115,7 +144,10 @@ def _whole_time(doc: QuestionDoc, number: NumberMention, period: float) -> Menti
     *total* of 6.5 hours"); ``None`` when there are none."""
     own = _own_unit(doc, number)
     values = {n.start: n.value for n in doc.numbers if n.kind != "ordinal"}
-    for tok in clause_of(doc, number):
+    clause = clause_of(doc, number)
+    if _asked_span(doc, number, clause):
+        return None
+    for tok in clause:
         unit = _time_unit(doc, tok.idx, tok.idx + len(tok.text))
         if unit is None or (own is not None and unit.start == own.start) or unit.adverb:
             continue
