@@ -3,6 +3,10 @@ question put first, a story retold, a shorter or formal wording keep a number pe
 ``per_item_made_total`` must not fire on them. Every sentence is written for the test (new names, numbers,
 nouns); the invalid pairs at the end show that the narrowed rules still catch a number made a total.
 
+- a converted number is the same quantity in another unit, not a total: a number of the paraphrase that
+  writes *another* quantity of the question in another unit ("3 shirts weigh 1 pound" -> "3 shirts together
+  weigh 16 ounces") is that quantity, even where its value equals a number per item ("each towel weighs 16
+  ounces"); the number per item kept under another value ("every bottle holds 2000 milliliters") is kept;
 - "each of the 30 cups sold for $1.50" says the number of each cup (the clause describes a noun taken one by
   one);
 - in "5 hens each lay 2 eggs a day" the 5 counts the hens, it is no rate; the span of the asking clause ("In
@@ -13,6 +17,8 @@ from __future__ import annotations
 
 import pytest
 
+from paraqd.analysis import QuestionPair, analyze
+from paraqd.analysis.converted import converted_other, converted_same
 from paraqd.resources import spacy_available
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
@@ -41,6 +47,37 @@ HONEY = "At the fair, Ben sold 30 jars of honey for $4 each. How much did he ear
 
 def _kinds(result) -> set[str]:
     return {f.kind.value for f in result.findings}
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # another quantity converted to the value of a number per item (or per period) is that other quantity
+    (WASHER, "A washer can take 96 ounces of laundry per load. Each towel weighs 1 pound, and 3 shirts together "
+             "weigh 16 ounces. How many loads for 12 towels and 12 shirts?"),
+    (PUPPY, "Every day a puppy eats 0.75 pounds of food, and a bag holds 12 pounds altogether. How many days does "
+            "a bag last for 2 puppies?"),
+    (HIKERS, "The 4 hikers carry 48 ounces of food apiece, and the tent weighs 3 pounds in total. How much do they "
+             "carry in all?"),
+    (BOTTLES, "Each bottle holds 2000 milliliters. 6 bottles are poured into a tub that already had 2 liters in it "
+              "altogether. How many liters are in the tub?"),
+    (PLAN, "A phone plan costs 3000 cents each month. Setup costs $30 for the whole year. How much for a year?"),
+    # the number per item or per period itself converted
+    (RICE, "Marta has 5 bags of rice, and every bag weighs 32 ounces. How many pounds of rice does she have?"),
+    (RICE, "Marta has 5 bags of rice that weigh 32 ounces each. How many pounds of rice does she have?"),
+    (RICE, "Marta has 5 bags of rice, each weighing 32 ounces. How many pounds of rice does she have?"),
+    (FLOUR, "A baker uses 48 ounces of flour for each cake. He bakes 4 cakes. How many pounds of flour does he "
+            "use?"),
+    (FLOUR, "A baker bakes 4 cakes, using 48 ounces of flour for every cake. How many pounds of flour does he "
+            "use?"),
+    (SLEEP, "Each night Tariq gets 420 minutes of sleep. Over a week, how many hours does he sleep?"),
+    (PIANO, "Over 5 days Lou practices piano for 120 minutes each day. How many minutes does he practice in "
+            "total?"),
+    ("Jo buys 3 melons at 2 pounds each and grapes of 2 pounds. How many pounds of fruit does she buy?",
+     "Jo buys 3 melons at 32 ounces each and grapes of 32 ounces in total. How many pounds of fruit does she "
+     "buy?"),
+])
+def test_a_converted_quantity_is_no_total(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert KIND not in _kinds(result), result.reasons
 
 
 @pytest.mark.parametrize(("question", "paraphrase"), [
@@ -78,8 +115,40 @@ def test_a_valid_style_keeps_the_number_per_item(checker, question, paraphrase):
     # a rate said of the whole time outside the asking clause
     ("A bakery makes 30 loaves every day. How many loaves does it make in 4 days?",
      "Over the next 4 days, a bakery makes 30 loaves. How many loaves does it make in 4 days?", "days"),
+    # the converted tape is no total, the boxes' weight is
+    ("Nadia packs 6 boxes. Each box weighs 5 pounds, and the tape weighs 32 ounces. How many pounds does she "
+     "ship?", "Nadia packs 6 boxes. Together the boxes weigh 5 pounds, and the tape weighs 2 pounds. How many "
+     "pounds does she ship?", "boxes"),
+    # "500 cents" kept as written: "$5" is the pie's price, not the box converted
+    ("Ugo sold 12 pies, each of which cost $5. The box cost 500 cents. How much did he make?",
+     "Ugo sold 12 pies, getting $5 for them. The box cost 500 cents. How much did he make?", "them"),
+    # the same, the jam converted
+    ("A bakery makes 30 loaves every day and 64 ounces of jam. How many loaves does it make in 4 days?",
+     "Over the next 4 days, a bakery makes 30 loaves and 4 pounds of jam. How many loaves does it make in 4 "
+     "days?", "days"),
 ])
 def test_a_number_made_a_total_is_still_caught(caught, question, paraphrase, whole):
     result = caught(question, paraphrase)
     found = [f for f in result.findings if f.kind.value == KIND]
     assert any(f'("{whole}")' in f.message for f in found), [f.message for f in found]
+
+
+def test_converted_quantities_are_told_apart():
+    # every pound written in ounces: the lids' "16 ounces" is the question's "1 pound"
+    pair = QuestionPair(analyze("Each jar holds 16 ounces of jam, and the 3 lids weigh 1 pound."),
+                        analyze("Each jar holds 16 ounces of jam, and the 3 lids together weigh 16 ounces."))
+    jar = [n for n in pair.question.numbers if n.text == "16"]
+    lids = max(n.start for n in pair.paraphrase.numbers if n.text == "16")
+    assert lids in converted_other(pair, jar)
+    # the units swapped: the towel's "16 ounces" kept as "1 pound" each
+    pair = QuestionPair(analyze(WASHER), analyze(
+        "A washer can take 96 ounces of laundry per load. Each towel weighs 1 pound, and 3 shirts together weigh "
+        "16 ounces. How many loads for 12 towels and 12 shirts?"))
+    towel = [n for n in pair.question.numbers if n.text == "16"]
+    paraphrase = pair.paraphrase
+    assert [paraphrase.text[n.start:n.start + 7] for n in converted_same(pair, towel)] == ["1 pound"]
+    # a quantity the paraphrase still writes as the question does was not converted
+    kept = QuestionPair(analyze("Ugo sold 12 pies, each of which cost $5. The box cost 500 cents."),
+                        analyze("Ugo sold 12 pies, getting $5 for them. The box cost 500 cents."))
+    five = [n for n in kept.question.numbers if n.text == "$5"]
+    assert converted_other(kept, five) == set()

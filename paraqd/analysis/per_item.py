@@ -41,7 +41,10 @@ question counts them ("across *her 4 notebooks*"), the items' definite plural as
 ("10 *hours* a day" is not "10 *days*"). Rates of time: :mod:`paraqd.analysis.per_period`.
 
 Session 20 keeps valid styles: a clause that describes a noun taken one by one ("*each of* the 30 cups sold
-for $2") says no total (:func:`_one_of_each`).
+for $2") says no total (:func:`_one_of_each`); a mention that writes another quantity of the question in another
+unit is that quantity ("3 shirts weigh 1 pound" -> "3 shirts together weigh 16 ounces" beside "each towel
+weighs 16 ounces"), and the number per item written in another unit ("32 ounces apiece") still keeps it per
+item (:mod:`paraqd.analysis.converted`).
 """
 
 from __future__ import annotations
@@ -50,11 +53,12 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, NamedTuple
 
 from .asked import find_ask
+from .converted import converted_same, same_measure
 from .document import Mention, NumberMention, QuestionDoc
 from .measures import DISTRIBUTIVE as _QUANTIFIERS
 from .measures import VERB_POS, phrase_root
 from .rates import rate_periods
-from .terms import quantity_mentions, token_lemma, token_mention
+from .terms import token_lemma, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -351,9 +355,12 @@ def per_item_made_total(pair: QuestionPair) -> list[MadeTotal]:
             per_item[n.rounded].append((n, items))
     found = []
     for value, q_mentions in per_item.items():
-        p_mentions = _same_measure(pair, [n for n, _ in q_mentions], [
+        p_mentions = same_measure(pair, [n for n, _ in q_mentions], [
             n for n in paraphrase.numbers if n.rounded == value and n.kind != "ordinal"])
-        if sum(distributive(paraphrase, n) for n in p_mentions) >= len(q_mentions):
+        at = [n for n, _ in q_mentions]  # the number kept per item, maybe in another unit ("32 ounces apiece")
+        if sum(distributive(paraphrase, n) for n in p_mentions) + sum(
+                any(t.lower_ in DISTRIBUTIVE for t in clause_of(paraphrase, n))
+                for n in converted_same(pair, at)) >= len(q_mentions):
             continue
         items = set().union(*(i for _, i in q_mentions))
         for n in p_mentions:
@@ -415,13 +422,3 @@ def _made_total_in_words(pair: QuestionPair, at: list[NumberMention], p_mentions
         if word is not None:
             return [MadeTotal(at[0], n, token_mention(word))]
     return []
-
-
-def _same_measure(pair: QuestionPair, at: list[NumberMention], p_mentions: list[NumberMention]) -> list[NumberMention]:
-    """The mentions of ``p_mentions`` that may be the quantity of the question's ``at``: when ``at`` measure
-    units, those that measure one of them or none ("10 *days*" is not "10 *hours* a day")."""
-    units = {u.unit.name for n, u in quantity_mentions(pair.question) if n in at}
-    if not units:
-        return p_mentions
-    measured = {n.start: u.unit.name for n, u in quantity_mentions(pair.paraphrase)}
-    return [n for n in p_mentions if measured.get(n.start) in units or n.start not in measured]

@@ -12,6 +12,9 @@ looks for the period anywhere, does not see it; :func:`rate_made_total` compares
   "daily"), the number is no ordinal and measures no span at least as long as the period ("*2 weeks*" in "3
   pills every day for 2 weeks" is the span, not the rate), nor counts the things a bare "each" of its clause
   spreads the rate over ("*5* hens each lay 2 eggs a day": 2 is the rate);
+- its mentions in the paraphrase are matched as :mod:`~paraqd.analysis.converted` reads them (a number that
+  measures another unit, or writes another quantity of the question in another unit, is another quantity;
+  the number written in another unit, "420 minutes every night" for "7 hours", is still the number);
 - a mention of it in the paraphrase is still per period when its clause holds a rate of any period, a
   distributive word ("each", "every", "per", "apiece") or a rate "a"/"an"
   (:func:`~paraqd.analysis.per_item.distributive`);
@@ -31,7 +34,16 @@ from typing import TYPE_CHECKING
 from .asked import find_ask
 from .document import Mention, NumberMention, QuestionDoc, UnitMention
 from .measures import phrase_root
-from .per_item import DISTRIBUTIVE, MadeTotal, clause_of, distributive, total_said, total_words
+from .per_item import (
+    DISTRIBUTIVE,
+    MadeTotal,
+    clause_of,
+    converted_same,
+    distributive,
+    same_measure,
+    total_said,
+    total_words,
+)
 from .quantities import CALENDAR_TOLERANCE, to_base
 from .rates import rate_periods
 from .terms import quantity_mentions, token_mention
@@ -170,8 +182,10 @@ def rate_made_total(pair: QuestionPair) -> list[MadeTotal]:
             rated.setdefault(n.rounded, []).append((n, rate))
     found = []
     for value, q_mentions in rated.items():
-        p_mentions = [n for n in paraphrase.numbers if n.rounded == value and n.kind != "ordinal"]
-        if sum(_still_per(paraphrase, n) for n in p_mentions) >= len(q_mentions):
+        p_mentions = same_measure(pair, [n for n, _ in q_mentions], [
+            n for n in paraphrase.numbers if n.rounded == value and n.kind != "ordinal"])
+        kept = [*p_mentions, *converted_same(pair, [n for n, _ in q_mentions])]  # "420 minutes every night"
+        if sum(_still_per(paraphrase, n) for n in kept) >= len(q_mentions):
             continue
         for n in p_mentions:
             at, (rate, period) = q_mentions[0]
