@@ -9,7 +9,8 @@ nouns); the invalid pairs at the end show that the narrowed rules still catch a 
   ounces"); the number per item kept under another value ("every bottle holds 2000 milliliters") is kept;
 - "each of the 30 cups sold for $1.50" says the number of each cup (the clause describes a noun taken one by
   one);
-- in "5 hens each lay 2 eggs a day" the 5 counts the hens, it is no rate; the span of the asking clause ("In
+- in "5 hens each lay 2 eggs a day" or "3 machines make 40 toys every hour" the 5 and the 3 count the doers,
+  they are no rate ("30 customers visit every day" is one); the span of the asking clause ("In
   a week, how many eggs do the 5 hens lay") is the time asked about, not a span a number is said of.
 """
 
@@ -87,6 +88,15 @@ def test_a_converted_quantity_is_no_total(checker, question, paraphrase):
     (HENS, "In a week, how many eggs do Nell's 5 hens lay if every hen lays 2 eggs each day?"),
     (HENS, "Over the week, how many eggs will Nell have? Every day, each of her 5 hens lays 2 eggs."),
     (HENS, "How many eggs does Nell collect over a week? Her 5 hens lay 2 eggs apiece every day."),
+    # the doers counted, the amount of each period another number
+    ("3 machines make 40 toys every hour. How many toys do they make in 8 hours?",
+     "Over a shift of 8 hours, 3 machines are running. Each makes 40 toys an hour. How many toys do they make?"),
+    ("3 machines make 40 toys every hour. How many toys do they make in 8 hours?",
+     "For 8 hours the factory runs 3 machines, and they make 40 toys every hour. How many toys do they make?"),
+    ("A team of 5 workers builds 2 walls every week. How many walls do they build in 6 weeks?",
+     "Over 6 weeks, a team of 5 workers is at work. Every week they build 2 walls. How many walls do they build?"),
+    ("4 kids eat 2 apples each every day. How many apples do they eat in a week?",
+     "How many apples are eaten in a week? Over the week, there are 4 kids, and each eats 2 apples a day."),
     (BOOKS, "How much did Ana spend? She bought 5 books, each costing $2."),
     (BOOKS, "How much did Ana pay for all the books? She bought 5 books that cost $2 each."),
     (BOOKS, "How much did Ana spend in all for them? She bought 5 books, and a book cost $2."),
@@ -115,6 +125,8 @@ def test_a_valid_style_keeps_the_number_per_item(checker, question, paraphrase):
     # a rate said of the whole time outside the asking clause
     ("A bakery makes 30 loaves every day. How many loaves does it make in 4 days?",
      "Over the next 4 days, a bakery makes 30 loaves. How many loaves does it make in 4 days?", "days"),
+    ("Every day 30 customers visit the shop. How many customers visit in a week?",
+     "Over the week 30 customers visit the shop. How many customers visit in a week?", "week"),
     # the converted tape is no total, the boxes' weight is
     ("Nadia packs 6 boxes. Each box weighs 5 pounds, and the tape weighs 32 ounces. How many pounds does she "
      "ship?", "Nadia packs 6 boxes. Together the boxes weigh 5 pounds, and the tape weighs 2 pounds. How many "

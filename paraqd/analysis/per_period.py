@@ -10,8 +10,9 @@ looks for the period anywhere, does not see it; :func:`rate_made_total` compares
 - a number of the question is said *per period* when its clause (:func:`~paraqd.analysis.per_item.clause_of`)
   holds a rate of time (:func:`~paraqd.analysis.rates.rate_periods`: "every day", "a night", "per hour",
   "daily"), the number is no ordinal and measures no span at least as long as the period ("*2 weeks*" in "3
-  pills every day for 2 weeks" is the span, not the rate), nor counts the things a bare "each" of its clause
-  spreads the rate over ("*5* hens each lay 2 eggs a day": 2 is the rate);
+  pills every day for 2 weeks" is the span, not the rate), nor counts the doers, the clause's subject, when a
+  bare "each" or another number of the clause is said per period ("*5* hens each lay 2 eggs a day", "*3*
+  machines make 40 toys every hour": 2 and 40 are the rates);
 - its mentions in the paraphrase are matched as :mod:`~paraqd.analysis.converted` reads them (a number that
   measures another unit, or writes another quantity of the question in another unit, is another quantity;
   the number written in another unit, "420 minutes every night" for "7 hours", is still the number);
@@ -95,8 +96,8 @@ def per_period(doc: QuestionDoc, number: NumberMention) -> tuple[Mention, float]
     if number.kind == "ordinal" or total_said(doc, number) is not None:
         return None  # "120 cups *in total* over the weekend": a total already
     clause = clause_of(doc, number)
-    if _counts_each(doc, number, clause):
-        return None  # "5 hens *each* lay 2 eggs a day": 5 counts the hens, 2 is the rate
+    if _counts_doers(doc, number, clause):
+        return None  # "5 hens each lay 2 eggs a day": 5 counts the hens, 2 is the rate
     own = _own_unit(doc, number)
     own_seconds = _seconds(own) if own is not None and own.category == "Time" else None
     for mention, period, unit in _rates_in(doc, clause):
@@ -108,17 +109,22 @@ def per_period(doc: QuestionDoc, number: NumberMention) -> tuple[Mention, float]
     return None
 
 
-def _counts_each(doc: QuestionDoc, number: NumberMention, clause: list) -> bool:
-    """Whether ``number`` counts the things a bare distributive word of its clause spreads the rate over:
-    "*5 hens each* lay 2 eggs a day", "the *3 girls* each pick 4 apples every day" (the number counts the
-    clause's subject, "each" stands alone: not "each day", "per hour")."""
+def _counts_doers(doc: QuestionDoc, number: NumberMention, clause: list) -> bool:
+    """Whether ``number`` counts the doers of its clause, the things the rate is said of one by one, not the
+    amount of each period: it counts the verb's subject ("*5 hens* each lay 2 eggs a day", "a team of *5
+    workers* builds 2 walls every week", "*3 machines* make 40 toys every hour"), and the clause spreads the
+    rate over them with a bare "each" (not "each day") or holds another number, the amount each period."""
     span = doc.span(number)
     if span is None or not clause:
         return False
-    counted = span.root.head if span.root.dep_ == "nummod" else span.root
-    bare = [t for t in clause if t.lower_ in DISTRIBUTIVE and t.dep_ != "det"
-            and not any(c.dep_ == "pobj" for c in t.children)]
-    return bool(bare) and counted.dep_ in ("nsubj", "nsubjpass") and counted.head == clause[0]
+    subjects = [c for c in clause[0].children if c.dep_ in ("nsubj", "nsubjpass")]
+    subject = next((set(t.i for t in c.subtree) for c in subjects if span.root.i in {t.i for t in c.subtree}), None)
+    if subject is None:
+        return False
+    bare = any(t.lower_ in DISTRIBUTIVE and t.dep_ != "det" and not any(c.dep_ == "pobj" for c in t.children)
+               for t in clause)
+    others = {n.start for n in doc.numbers if n.start != number.start and n.kind != "ordinal"}
+    return bare or any(t.idx in others and t.i not in subject for t in clause)
 
 
 def _asked_span(doc: QuestionDoc, number: NumberMention, clause: list) -> bool:
