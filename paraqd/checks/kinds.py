@@ -214,7 +214,8 @@ class FindingKind(enum.StrEnum):
                            "\"{number}\" is said of each item in the question but of all of them together in the "
                            "paraphrase (\"{whole}\")",
                            "a number per item made a total (\"Each lamp costs $12\" -> \"paid $12 for the lamps\"), "
-                           "`paraqd/analysis/per_item.py`")
+                           "`paraqd/analysis/per_item.py`; or per period of time (\"2 bracelets every day\" -> \"over "
+                           "4 days she made 2 bracelets\"), `paraqd/analysis/per_period.py`")
     RATE_IMPOSSIBLE = ("rate_impossible", "relations", (MAJOR,),
                        "\"{amount} {period}\" holds more time than the period: the problem cannot happen",
                        "a rate of time longer than its period (\"30 hours a day\") that the question does not have")

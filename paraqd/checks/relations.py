@@ -25,6 +25,7 @@ from ..analysis.feasible import impossible_rates
 from ..analysis.holders import reversed_holders, unnumbered_flips
 from ..analysis.pair import QuestionPair
 from ..analysis.per_item import per_item_made_total
+from ..analysis.per_period import rate_made_total
 from ..analysis.relations import (
     RelationLexicon,
     default_lexicon,
@@ -110,6 +111,10 @@ class RelationCheck(Check):
                              f'question but of all of them together in the paraphrase ("{m.whole.text}")',
                              Severity.MAJOR, (m.question_at,), (m.paraphrase_at, m.whole))
                      for m in per_item_made_total(pair)]
+        findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said per period in the '
+                             f'question ("{m.rate.text}") but of the whole time in the paraphrase ("{m.whole.text}")',
+                             Severity.MAJOR, (m.question_at, m.rate), (m.paraphrase_at, m.whole))
+                     for m in rate_made_total(pair)]
         findings += self._impossible(pair)
         findings += self._condition_and_order_findings(pair)
         findings += self._negation_findings(pair, q_words, p_words)
