@@ -391,9 +391,9 @@ def _made_one_whole(pair: QuestionPair, at: NumberMention, p_mentions: list[Numb
         return []
     # a thing the question names apart from the number ("for a ride ticket" on "each kid pays $3" is the number's)
     q_nouns = {token_lemma(t) for t in pair.question.doc if t.pos_ == "NOUN"} - {
-        token_lemma(t) for t in _clause(pair.question, at)}
+        token_lemma(t) for t in clause_of(pair.question, at)}
     for n in p_mentions:
-        for tok in _clause(paraphrase, n):
+        for tok in clause_of(paraphrase, n):
             if tok.dep_ != "prep" or tok.lower_ not in _OF_THING:
                 continue
             for obj in tok.children:
