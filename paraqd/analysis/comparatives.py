@@ -6,16 +6,22 @@ distance, age, ...); the relation check counts flips within one scale. A compare
 change scale while it changes pole: the number, read with :func:`paraqd.analysis.compared.comparisons` (a
 difference), is now added where it was taken away. A comparison read from the other side ("A is 5 years older
 than B" -> "B is 5 years younger than A") is the same relation (:func:`~paraqd.analysis.relations.swapped_operands`).
+
+A share (a percentage or a fraction) compares its whole one of three ways: taken of it ("30% *of* the cost",
+"half *as much as*"), added to it ("30% *more than*") or taken off it ("30% *less than*", "70% *off*");
+:func:`changed_share_ways` reports a share of the question that compares another way in the paraphrase.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .compared import ASKED, DIFFERENCE, comparisons
 from .document import Mention, QuestionDoc
 from .relations import RelationLexicon, relation_words, swapped_operands
+from .terms import token_lemma
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -54,4 +60,108 @@ def _compared_values(doc: QuestionDoc, lexicon: RelationLexicon) -> dict[tuple, 
         hit = poles.get(span[-1].idx) if span is not None else None
         if hit is not None:
             found[key].append(hit)
+    return found
+
+
+#: how a share compares its whole: taken of it ("20% *of* the price", "50% *as much as*"), added to it ("20%
+#: *more than*") or taken off it ("20% *less than*", "20% *off*")
+PART, UP, DOWN = "part", "up", "down"
+#: comparatives of the lower pole (closed class; every other comparative raises)
+_DOWN_COMPARATIVES = frozenset({"less", "fewer", "lower", "shorter", "smaller", "cheaper", "younger", "lighter",
+                                "slower", "lesser", "narrower", "thinner", "weaker", "closer", "nearer"})
+#: words of a sentence that make a share's "of" ambiguous: a share that is itself a change of the whole ("a
+#: discount *of* 20% of the price", "an increase of 10% of his pay"), where "of" and "off" or "more" agree
+_CHANGE_WORDS = frozenset({"discount", "off", "save", "saving", "reduce", "reduction", "decrease", "lower", "cut",
+                           "sale", "increase", "raise", "rise", "grow", "growth", "tip", "tax", "interest", "markup",
+                           "profit", "loss", "bonus", "commission", "fee", "more", "less", "extra", "additional"})
+
+
+@dataclass(frozen=True)
+class ShareWay:
+    """A share (a percentage or a fraction) of the question that compares its whole another way in the
+    paraphrase: ``old`` and ``new`` say how (:data:`PART`, :data:`UP`, :data:`DOWN`), at ``q_at`` and ``p_at``."""
+
+    q_at: Mention
+    p_at: Mention
+    old: str
+    new: str
+
+
+def _share_way(doc: QuestionDoc, number) -> tuple[str, Mention, frozenset] | None:
+    """How the share ``number`` compares its whole, the words that say it, and the words of what it is measured
+    against (after "of", "as", "than" or "off"); ``None`` when no word right after the number says it."""
+    span = doc.span(number)
+    if span is None:
+        return None
+    after = []
+    for tok in doc.doc[span.end:min(span.end + 5, span.sent.end)]:
+        if tok.is_punct:
+            break
+        after.append(tok)
+    if after and after[0].lower_ in ("percent", "%"):
+        after = after[1:]
+    if not after:
+        return None
+    first = after[0]
+    way, end = None, first
+    if first.lower_ == "of":
+        way = PART
+    elif first.lower_ == "off":
+        way = DOWN
+    elif first.lower_ == "as" and len(after) > 2 and any(t.lower_ == "as" for t in after[2:]):
+        way, end = PART, next(t for t in after[2:] if t.lower_ == "as")
+    elif first.tag_ in ("JJR", "RBR"):
+        way = DOWN if first.lower_ in _DOWN_COMPARATIVES else UP
+        end = next((t for t in after[1:] if t.lower_ == "than"), first)
+    if way is None:
+        return None
+    standard = frozenset(token_lemma(t) for t in doc.doc[end.i + 1:span.sent.end]
+                         if t.pos_ in ("NOUN", "PROPN") and not t.is_punct)
+    return way, Mention(number.start, end.idx + len(end.text), doc.text[number.start:end.idx + len(end.text)]), \
+        standard
+
+
+def _shares(doc: QuestionDoc) -> dict[tuple, list]:
+    by = defaultdict(list)
+    for n in doc.numbers:
+        if n.kind == "percent" or 0 < n.value < 1:
+            by[(n.kind == "percent", n.rounded)].append(n)
+    return by
+
+
+def _ambiguous(doc: QuestionDoc, mention: Mention) -> bool:
+    """Whether the sentence of the share at ``mention`` also speaks of a change of the whole ("discount",
+    "increase", "tip", "more"): its "of" may be that change's amount."""
+    span = doc.span(mention)
+    if span is None:
+        return True
+    return any(token_lemma(t) in _CHANGE_WORDS or t.lower_ in _CHANGE_WORDS for t in span.sent
+               if not span.start <= t.i < span.end)
+
+
+def changed_share_ways(pair: QuestionPair) -> list[ShareWay]:
+    """Shares of the question (percentages and fractions, aligned by value: each value written as often in both
+    texts) that compare their whole another way in the paraphrase: "80% *of* the cost" -> "80% *off* the cost",
+    "10 percent *of* that" -> "10 percent *less than* that", "50% *as much as*" -> "50% *more than*", "50%
+    *longer* than" -> "50% *less* time than". A part of the whole made a change of it is reported only where the
+    part's sentence speaks of no change (a discount, a tip, "more": its "of" may say that change's amount); an
+    increase made a decrease only where both are measured against the same thing (the same relation read from
+    the other side is the relation check's)."""
+    question, paraphrase = pair.question, pair.paraphrase
+    q_by, p_by = _shares(question), _shares(paraphrase)
+    found = []
+    for key, q_numbers in q_by.items():
+        if len(p_by.get(key, ())) != len(q_numbers):
+            continue
+        for q_num, p_num in zip(q_numbers, p_by[key]):
+            q_way, p_way = _share_way(question, q_num), _share_way(paraphrase, p_num)
+            if q_way is None or p_way is None or q_way[0] == p_way[0]:
+                continue
+            if PART in (q_way[0], p_way[0]):
+                part_doc, part_at = (question, q_way[1]) if q_way[0] == PART else (paraphrase, p_way[1])
+                if _ambiguous(part_doc, part_at):
+                    continue
+            elif not q_way[2] & p_way[2]:
+                continue
+            found.append(ShareWay(q_way[1], p_way[1], q_way[0], p_way[0]))
     return found
