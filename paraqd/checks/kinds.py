@@ -209,7 +209,8 @@ class FindingKind(enum.StrEnum):
                     "\"{number}\" is taken of another whole: \"{word}\" in the question, \"{word}\" in the paraphrase",
                     "a fraction or percentage taken of another whole (\"a quarter of the money he had left\" -> \"... "
                     "he started with\", \"half of the remaining\" -> \"half of them\"), a comparison measured against another "
-                    "person (\"as many as Omar\" -> \"... as Nina\"), or a recurring comparison "
+                    "person (\"as many as Omar\" -> \"... as Nina\") or another thing the problem states (\"than "
+                    "pears\" -> \"than plums\"), or a recurring comparison "
                     "measured against a fixed period (\"than the previous day\" -> \"than the first day\")")
     PER_ITEM_MADE_TOTAL = ("per_item_made_total", "relations", (MAJOR,),
                            "\"{number}\" is said of each item in the question but of all of them together in the "
@@ -222,7 +223,8 @@ class FindingKind(enum.StrEnum):
     COMPARISON_REVERSED = ("comparison_reversed", "relations", (CRITICAL,),
                            "{word} compares the other way round: ...",
                            "the two sides of a comparison swapped with the same comparative (\"how many more did he "
-                           "make than sell\" -> \"... sell than make\")")
+                           "make than sell\" -> \"... sell than make\"), or a factor whose sides swapped (\"A has 3 times as many as B\" "
+                           "-> \"B has 3 times as many as A\")")
     CONDITION_CHANGED = ("condition_changed", "relations", (CRITICAL,),
                          "\"{old}\" ({condition}) on \"{word}\" in the question became \"{new}\" ({other}) in the "
                          "paraphrase", "a condition that picks what counts said the other way or dropped: \"except "
