@@ -185,9 +185,14 @@ class FindingKind(enum.StrEnum):
                                  "a difference, each, at the start) or for a part of the whole it asked")
     QUESTION_PART = ("question_part", "grounding", (CRITICAL,),
                      "the paraphrase asks only about the \"{modifier}\" \"{noun}\", the question about all of them "
-                     "(the problem also has \"{other}\" ones)",
+                     "(the problem also has \"{other}\" ones) | the question asks only about the \"{modifier}\" "
+                     "ones, the paraphrase about all the \"{noun}\" (...) | the question asks only about \"{kind}\", "
+                     "the paraphrase about all \"{class}\" (...) | the paraphrase asks only about \"{kind}\", one kind "
+                     "of the question's \"{class}\" (...)",
                      "the asked thing narrowed to one part of what the question asks, where the problem splits it "
-                     "(\"green\" and \"red\" tomatoes: \"how many tomatoes\" -> \"how many red tomatoes\")")
+                     "(\"green\" and \"red\" tomatoes: \"how many tomatoes\" -> \"how many red tomatoes\"), the whole asked "
+                     "for a part (\"how many red tomatoes\" -> \"how many tomatoes\"), or another level of a class "
+                     "the problem has two kinds of (\"apples\" -> \"fruits\", \"pastries\" -> \"pies\")")
     QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (CRITICAL,),
                            "the paraphrase asks about {word} (never mentioned, nor a synonym or a more general word "
                            "of it | a kind of {noun}, more specific than what the problem counts | the problem "
