@@ -69,6 +69,8 @@ PART, UP, DOWN = "part", "up", "down"
 #: comparatives of the lower pole (closed class; every other comparative raises)
 _DOWN_COMPARATIVES = frozenset({"less", "fewer", "lower", "shorter", "smaller", "cheaper", "younger", "lighter",
                                 "slower", "lesser", "narrower", "thinner", "weaker", "closer", "nearer"})
+#: comparatives of speed: a share faster is a share of time less
+_SPEED_COMPARATIVES = frozenset({"faster", "quicker", "slower", "sooner", "speedier"})
 #: words of a sentence that make a share's "of" ambiguous: a share that is itself a change of the whole ("a
 #: discount *of* 20% of the price", "an increase of 10% of his pay"), where "of" and "off" or "more" agree
 _CHANGE_WORDS = frozenset({"discount", "off", "save", "saving", "reduce", "reduction", "decrease", "lower", "cut",
@@ -87,9 +89,11 @@ class ShareWay:
     new: str
 
 
-def _share_way(doc: QuestionDoc, number) -> tuple[str, Mention, frozenset] | None:
-    """How the share ``number`` compares its whole, the words that say it, and the words of what it is measured
-    against (after "of", "as", "than" or "off"); ``None`` when no word right after the number says it."""
+def _share_way(doc: QuestionDoc, number) -> tuple[str, Mention, frozenset, bool] | None:
+    """How the share ``number`` compares its whole, the words that say it, the words of what it is measured
+    against (after "of", "as", "than" or "off") and whether the comparative's pole may be turned by its scale
+    (:func:`_scaled`); ``None`` when no word right after the number says it, or a comparative says an additional
+    share ("30% more of the book")."""
     span = doc.span(number)
     if span is None:
         return None
@@ -113,12 +117,25 @@ def _share_way(doc: QuestionDoc, number) -> tuple[str, Mention, frozenset] | Non
     elif first.tag_ in ("JJR", "RBR"):
         way = DOWN if first.lower_ in _DOWN_COMPARATIVES else UP
         end = next((t for t in after[1:] if t.lower_ == "than"), first)
+        # "30% more *of* the book", "1/4 more *on* a hat", "30% more *the* next day": an additional share, no
+        # comparison with a whole (one compares with "than" or counts a thing: "a third more *magnets*")
+        if end is first and len(after) > 1 and after[1].pos_ not in ("NOUN", "PROPN", "ADJ"):
+            return None
     if way is None:
         return None
     standard = frozenset(token_lemma(t) for t in doc.doc[end.i + 1:span.sent.end]
                          if t.pos_ in ("NOUN", "PROPN") and not t.is_punct)
     return way, Mention(number.start, end.idx + len(end.text), doc.text[number.start:end.idx + len(end.text)]), \
-        standard
+        standard, _scaled(after) if way != PART else False
+
+
+def _scaled(after) -> bool:
+    """Whether a comparative's pole may be turned by its scale: "more" or "less" on an adjective ("20% *more
+    affordable*" is "20% cheaper") or a speed ("25% *faster*" takes less time)."""
+    first = after[0]
+    if first.lower_ in ("more", "less") and len(after) > 1 and after[1].pos_ == "ADJ":
+        return True
+    return first.lower_ in _SPEED_COMPARATIVES
 
 
 def _shares(doc: QuestionDoc) -> dict[tuple, list]:
@@ -146,22 +163,29 @@ def changed_share_ways(pair: QuestionPair) -> list[ShareWay]:
     *longer* than" -> "50% *less* time than". A part of the whole made a change of it is reported only where the
     part's sentence speaks of no change (a discount, a tip, "more": its "of" may say that change's amount); an
     increase made a decrease only where both are measured against the same thing (the same relation read from
-    the other side is the relation check's)."""
+    the other side is the relation check's) and neither comparative's pole may be turned by its scale ("20% *more
+    affordable*" is "20% cheaper", "25% *faster*" "25% less time"). A comparative that says an additional share
+    ("30% *more of* the book", "1/4 more *on* a hat") compares nothing; shares of one value that compare the same
+    ways in another order are kept."""
     question, paraphrase = pair.question, pair.paraphrase
     q_by, p_by = _shares(question), _shares(paraphrase)
     found = []
     for key, q_numbers in q_by.items():
         if len(p_by.get(key, ())) != len(q_numbers):
             continue
-        for q_num, p_num in zip(q_numbers, p_by[key]):
-            q_way, p_way = _share_way(question, q_num), _share_way(paraphrase, p_num)
+        q_ways = [_share_way(question, n) for n in q_numbers]
+        p_ways = [_share_way(paraphrase, n) for n in p_by[key]]
+        # the same shares in another order ("Sam ate 1/4 more than Tom, who ate 1/4 of it")
+        if len(q_numbers) > 1 and sorted(w[0] for w in q_ways if w) == sorted(w[0] for w in p_ways if w):
+            continue
+        for q_way, p_way in zip(q_ways, p_ways):
             if q_way is None or p_way is None or q_way[0] == p_way[0]:
                 continue
             if PART in (q_way[0], p_way[0]):
                 part_doc, part_at = (question, q_way[1]) if q_way[0] == PART else (paraphrase, p_way[1])
                 if _ambiguous(part_doc, part_at):
                     continue
-            elif not q_way[2] & p_way[2]:
+            elif not q_way[2] & p_way[2] or q_way[3] or p_way[3]:
                 continue
             found.append(ShareWay(q_way[1], p_way[1], q_way[0], p_way[0]))
     return found
