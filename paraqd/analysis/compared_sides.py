@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 _LIGHT_VERBS = frozenset({"be", "have", "do", "get", "make"})
 #: words of a standard that say the kind of the quantity rather than whose it is ("the *number* of", "the *amount*")
 _MEASURE_NOUNS = frozenset({"number", "amount", "total", "quantity", "count", "sum", "value"})
+#: words of a standard that say which measure of a thing is compared, not which thing ("twice the *height* of
+#: the hill" is "twice as tall as the hill", "double the *cost* of the lamp" "double the lamp's *price*")
+_DIMENSION_NOUNS = frozenset({"price", "cost", "height", "length", "width", "weight", "age", "size", "distance",
+                              "time", "speed", "area", "volume", "depth", "capacity", "duration"})
 
 
 @dataclass(frozen=True)
@@ -146,13 +150,29 @@ def _phrase(tok) -> set[str]:
     return found
 
 
-def _same_phrase(question: QuestionDoc, added: set[str], removed: set[str]) -> bool:
-    """Whether the question names a word of ``added`` in one noun phrase with one of ``removed`` ("Omar's
-    *sister* *Nina*", "her *brother* *Tom*"): two names of one thing; a list ("cities A, B and C") is no phrase."""
-    for tok in question.doc:
-        if token_lemma(tok) in added:
-            root = tok.head if tok.dep_ in _SAME_PHRASE else tok
-            if _phrase(root) & removed:
+def _linked(tok) -> set[str]:
+    """The lemmas of the phrases ``tok`` names one thing with: its own noun phrase ("Omar's *sister* Nina"), an
+    apposition ("Sam, *her brother*,") and a copula ("Sam is *Noor's brother*")."""
+    root = tok.head if tok.dep_ in _SAME_PHRASE else tok
+    found = _phrase(root)
+    for other in (*root.children, root.head):
+        if other.dep_ == "appos" or (other is root.head and root.dep_ == "appos"):
+            found |= _phrase(other)
+    if root.dep_ in ("nsubj", "attr") and token_lemma(root.head) == "be":
+        for other in root.head.children:
+            if other.dep_ in ("nsubj", "attr") and other is not root:
+                found |= _phrase(other)
+    return found
+
+
+def _same_phrase(docs, added: set[str], removed: set[str]) -> bool:
+    """Whether either text names a word of ``added`` as one thing with a word of ``removed`` (:func:`_linked`:
+    "Omar's *sister* *Nina*", "her *brother* *Tom*", "*Sam*, her *brother*", "*Sam* is Noor's *brother*"): two
+    names of one thing; a list ("cities A, B and C") is no phrase."""
+    for doc in docs:
+        for tok in doc.doc:
+            lemma = token_lemma(tok)
+            if (lemma in added and _linked(tok) & removed) or (lemma in removed and _linked(tok) & added):
                 return True
     return False
 
@@ -162,12 +182,24 @@ def _stated_elsewhere(doc: QuestionDoc, word: str, side) -> bool:
     return any(token_lemma(t) == word for t in doc.doc if t.i not in inside)
 
 
+def _things(doc: QuestionDoc, words: dict[str, object]) -> dict[str, object]:
+    """The words of a standard that name what it measures against: no measure or dimension noun ("the *number*
+    of", "the *height* of") and no number or unit (the base's own value folded into it: "as tall as a 300-*foot*
+    hill", "the *$40* lamp")."""
+    measured = {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
+    return {w: t for w, t in words.items()
+            if w not in _MEASURE_NOUNS and w not in _DIMENSION_NOUNS and t.idx not in measured}
+
+
 def changed_things(pair: QuestionPair) -> list[SideChange]:
     """Comparisons measured against another thing the problem states (module docstring): the standard (up to its
     first comma) lost a word of the question's that the paraphrase's sentence no longer says from the comparison
     on, and gained one the question states outside that standard but not in its own sentence from the comparison
     on; neither on the compared side of the other text (the sides swapped), nor two names of one thing in one
-    phrase ("her brother Tom"). An "as many" factor with no standard of its own ("twice as many shots") is
+    phrase, an apposition or a copula of either text ("her brother Tom", "Sam, her brother", "Sam is her
+    brother"). The words are those that name the thing (:func:`_things`): a measure named in one text only
+    ("twice the height of the hill" -> "twice as tall as the hill") or the base's value folded into the standard
+    ("as tall as a 300-foot hill", the question put first) changes no thing. An "as many" factor with no standard of its own ("twice as many shots") is
     measured against what came before and is left alone."""
     question, paraphrase = pair.question, pair.paraphrase
     named = {c.number.start for c in changed_compared(pair)}
@@ -176,14 +208,14 @@ def changed_things(pair: QuestionPair) -> list[SideChange]:
         implicit = not _governed(question, q_mention, q_std) and q_mention.text.lower().endswith(" as")
         if q_mention.start in named or implicit:
             continue
-        q_s, p_s = _standard_words(q_std), _standard_words(p_std)
-        removed = set(q_s) - set(p_s) - _MEASURE_NOUNS - _after(paraphrase, p_mention)
-        added = set(p_s) - set(q_s) - _MEASURE_NOUNS - _after(question, q_mention)
+        q_s, p_s = _things(question, _standard_words(q_std)), _things(paraphrase, _standard_words(p_std))
+        removed = set(q_s) - set(p_s) - _after(paraphrase, p_mention)
+        added = set(p_s) - set(q_s) - _after(question, q_mention)
         q_c, p_c = set(_words(q_cmp)), set(_words(p_cmp))
         # a word moved to the other side: the sides swapped
         if not removed or not added or removed & (p_c - q_c) or added & (q_c - p_c):
             continue
-        if not all(_stated_elsewhere(question, w, q_std) for w in added) or _same_phrase(question, added, removed):
+        if not all(_stated_elsewhere(question, w, q_std) for w in added) or _same_phrase((question, paraphrase), added, removed):
             continue
         old = q_s[sorted(removed, key=lambda w: q_s[w].i)[0]]
         new = p_s[sorted(added, key=lambda w: p_s[w].i)[0]]
