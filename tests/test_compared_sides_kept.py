@@ -1,7 +1,8 @@
 """Valid rewordings near the comparison sides rules of issue 24 (:mod:`paraqd.analysis.compared_sides`): a
 question moved to the front with the facts after it, the base's value folded into the standard ("twice as tall as
 a 300-foot hill"), the measure named in one text only ("twice the height of the hill" -> "twice as tall as the
-hill"), the base named by its role where the problem says who it is ("than her brother" -> "than Sam"). None of
+hill"), the rest gathered in other words ("everything else combined" -> "all of the rest put together"), the
+base named by its role where the problem says who it is ("than her brother" -> "than Sam"). None of
 them is measured against another thing or swaps a factor's sides. Changes of the base written the same ways are
 still caught. Every sentence here is written for this test."""
 
@@ -24,6 +25,8 @@ HILL = "A hill is 300 feet high. A tower is twice the height of the hill. How ta
 FIELD = "A field is 90 meters long. A track is 4 times the length of the field. How long is the track?"
 SHELF = ("A shelf holds 20 books. A cabinet holds 3 times as many books as the shelf. If the bookcase holds 3 times as "
          "many books as the cabinet, how many books does the bookcase hold?")
+PAINTER = ("A painter spent 4 hours on the hall and 6 hours on the rest of the house. The fence took twice as much "
+           "time as everything else combined. How long did he work?")
 SHELLS = "Sam is Noor's brother. Sam has 9 shells. Noor has 4 more shells than her brother. How many shells does Noor have?"
 
 KEPT = [
@@ -53,6 +56,9 @@ KEPT = [
      "How much does a jug hold if it holds 5 times as much as a 12-ounce mug?"),
     ("A fence is 6 feet tall. A tree is 4 times the height of the fence. How tall is the tree?",
      "How tall is a tree that is four times taller than a 6-foot fence?"),
+    # the rest gathered in other words
+    (PAINTER, "A painter spent 4 hours on the hall and 6 hours on the rest of the house. The fence took twice as long "
+              "as all of the rest put together. How long did he work?"),
     # the base named by its role where the problem says who it is
     (SHELLS, "How many shells does Noor have? Sam, her brother, has 9 shells, and Noor has 4 more than Sam."),
 ]
@@ -93,6 +99,8 @@ def test_a_valid_rewording_gets_no_side_finding(checker):
      "tower?",
      "A hill is 300 feet high and a wall is 20 feet high. A tower is twice the height of the wall. How tall is the "
      "tower?", "hill", "wall"),
+    # the rest made one thing the problem states
+    (PAINTER, PAINTER.replace("everything else combined", "the hall"), "combined", "hall"),
     # a role where the problem names another person in that role
     ("Sam is Noor's brother and Ivo is her cousin. Sam has 9 shells. Noor has 4 more shells than her brother. How "
      "many shells does Noor have?",

@@ -36,6 +36,9 @@ _MEASURE_NOUNS = frozenset({"number", "amount", "total", "quantity", "count", "s
 #: the hill" is "twice as tall as the hill", "double the *cost* of the lamp" "double the lamp's *price*")
 _DIMENSION_NOUNS = frozenset({"price", "cost", "height", "length", "width", "weight", "age", "size", "distance",
                               "time", "speed", "area", "volume", "depth", "capacity", "duration"})
+#: words of a standard that gather what else the problem has rather than name one thing ("twice everything else
+#: combined" -> "twice all of *the rest* put together")
+_GATHERING_NOUNS = frozenset({"rest", "remainder", "others", "everything"})
 
 
 @dataclass(frozen=True)
@@ -184,11 +187,11 @@ def _stated_elsewhere(doc: QuestionDoc, word: str, side) -> bool:
 
 def _things(doc: QuestionDoc, words: dict[str, object]) -> dict[str, object]:
     """The words of a standard that name what it measures against: no measure or dimension noun ("the *number*
-    of", "the *height* of") and no number or unit (the base's own value folded into it: "as tall as a 300-*foot*
+    of", "the *height* of"), no word that gathers the rest ("all *the rest*") and no number or unit (the base's own value folded into it: "as tall as a 300-*foot*
     hill", "the *$40* lamp")."""
     measured = {i for m in (*doc.numbers, *doc.units) for i in range(m.start, m.end)}
     return {w: t for w, t in words.items()
-            if w not in _MEASURE_NOUNS and w not in _DIMENSION_NOUNS and t.idx not in measured}
+            if w not in _MEASURE_NOUNS | _DIMENSION_NOUNS | _GATHERING_NOUNS and t.idx not in measured}
 
 
 def changed_things(pair: QuestionPair) -> list[SideChange]:
