@@ -1,9 +1,10 @@
 """Valid rewordings of shares near the share-ways rule of issue 24
 (:func:`paraqd.analysis.comparatives.changed_share_ways`): "30% of" -> "30 percent of", "30% as much as", "a 30%
 share of"; "50% longer" -> "half again as long", "50% more time"; "80% off" -> "a discount of 80%"; "1/4 of it"
--> "1/4 more of it" said of an additional share; "25% less time" -> "25% faster"; "40% less" -> "40% cheaper"; two
-shares of one value in another order. None of them compares its whole another way. A share compared another way
-with the same words nearby is still caught. Every sentence here is written for this test."""
+-> "1/4 more of it" said of an additional share; "trimmed 1/4 of" -> "trimmed 1/4 off"; "gained 1/5 of his
+weight" -> "1/5 heavier"; "25% less time" -> "25% faster"; "40% less" -> "40% cheaper"; two shares of one value
+in another order. None of them compares its whole another way. A share compared another way with the same words
+nearby is still caught. Every sentence here is written for this test."""
 
 from __future__ import annotations
 
@@ -53,6 +54,18 @@ KEPT = [
      "Leo earns $20 an hour, and Max's hourly pay is 10% higher than Leo's. How much does Max earn in 8 hours?"),
     ("A farm has 60 sheep and 3/4 as many goats as sheep. How many animals are on the farm?",
      "A farm has 60 sheep, and the number of goats is 3/4 of the number of sheep. How many animals are on the farm?"),
+    # a part a quantity gains or loses of itself is a share more or less
+    ("Raj weighed 60 kg. Over the winter he gained 1/5 of his weight. How much does he weigh now?",
+     "Raj weighed 60 kg. Over the winter he became 1/5 heavier. How much does he weigh now?"),
+    ("A stock was worth $50. It dropped 20% of its value in a week. What is it worth now?",
+     "A stock was worth $50. In a week it became 20% less valuable. What is it worth now?"),
+    # a part a verb cuts away is a share off the whole
+    ("A hedge was 2 m tall. The gardener trimmed 1/4 of its height. How tall is the hedge now?",
+     "A hedge was 2 m tall. The gardener trimmed 1/4 off its height. How tall is the hedge now?"),
+    ("A pile had 60 bricks. Ben took 1/3 of the pile away. How many bricks are left?",
+     "A pile had 60 bricks. Ben took 1/3 off the pile. How many bricks are left?"),
+    ("A board was 90 cm long. Leo chopped 20% off the board. How long is it now?",
+     "A board was 90 cm long. Leo chopped away 20% of the board. How long is it now?"),
     ("A swim takes 30 minutes. A run takes 50% longer than the swim. How long do both take?",
      "A swim takes 30 minutes. A run lasts 50% more time than the swim. How long do both take?"),
 ]
@@ -92,6 +105,9 @@ def test_a_valid_rewording_gets_no_share_finding(checker):
      "Ugo has 18 pins. He got a third more pins. How many pins does he have?", '"a third more" (an increase'),
     ("The pump cost $40. The hose cost 30% of the cost of the pump. How much did both cost?",
      "The pump cost $40. The hose cost 30% more. How much did both cost?", '"30% of" (a part'),
+    # a part that is paid, not cut away, made a share off the price
+    ("A baker sells day-old cakes for 60% of the usual price of $15. How much is a day-old cake?",
+     "A baker takes 60% off the usual price of $15 for day-old cakes. How much is a day-old cake?", '"60% of" (a part'),
     # the same measure turned round: no scale to turn its pole
     (MEALS, "Lunch took 40 minutes. Dinner took 25% more time than lunch. How long did both meals take?",
      '"25% less time than" (a decrease'),

@@ -69,13 +69,20 @@ PART, UP, DOWN = "part", "up", "down"
 #: comparatives of the lower pole (closed class; every other comparative raises)
 _DOWN_COMPARATIVES = frozenset({"less", "fewer", "lower", "shorter", "smaller", "cheaper", "younger", "lighter",
                                 "slower", "lesser", "narrower", "thinner", "weaker", "closer", "nearer"})
+#: verbs that take a part off a whole (closed class): the part they take "of" it is a share "off" it
+_CUT_VERBS = frozenset({"cut", "trim", "saw", "chop", "slice", "shave", "clip", "snip", "chip", "break", "tear",
+                        "knock", "remove", "subtract", "deduct", "lop", "prune", "shear", "peel", "scrape", "shorten"})
 #: comparatives of speed: a share faster is a share of time less
 _SPEED_COMPARATIVES = frozenset({"faster", "quicker", "slower", "sooner", "speedier"})
 #: words of a sentence that make a share's "of" ambiguous: a share that is itself a change of the whole ("a
 #: discount *of* 20% of the price", "an increase of 10% of his pay"), where "of" and "off" or "more" agree
 _CHANGE_WORDS = frozenset({"discount", "off", "save", "saving", "reduce", "reduction", "decrease", "lower", "cut",
                            "sale", "increase", "raise", "rise", "grow", "growth", "tip", "tax", "interest", "markup",
-                           "profit", "loss", "bonus", "commission", "fee", "more", "less", "extra", "additional"})
+                           "profit", "loss", "bonus", "commission", "fee", "more", "less", "extra", "additional",
+                           # a quantity that gains or loses a part of itself ("gained 1/5 of his weight" is "1/5
+                           # heavier", "lost 20% of its value" "20% less valuable")
+                           "gain", "lose", "drop", "fall", "shrink", "expand", "swell", "climb", "jump", "add",
+                           "shed", "leak", "evaporate", "decline"})
 
 
 @dataclass(frozen=True)
@@ -156,6 +163,21 @@ def _ambiguous(doc: QuestionDoc, mention: Mention) -> bool:
                if not span.start <= t.i < span.end)
 
 
+def _cut_away(doc: QuestionDoc, mention: Mention) -> bool:
+    """Whether the share at ``mention`` is what a verb cuts away ("trimmed 1/4 *of* the hedge", "took 1/3 of the
+    pile *away*"): a part taken off the whole, which is what "1/4 *off* the hedge" says."""
+    span = doc.span(mention)
+    if span is None:
+        return False
+    verb = span.root
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    if verb.pos_ != "VERB":
+        return False
+    return token_lemma(verb) in _CUT_VERBS or any(c.lower_ in ("away", "off", "out") and c.dep_ in ("prt", "advmod")
+                                                  for c in verb.children)
+
+
 def changed_share_ways(pair: QuestionPair) -> list[ShareWay]:
     """Shares of the question (percentages and fractions, aligned by value: each value written as often in both
     texts) that compare their whole another way in the paraphrase: "80% *of* the cost" -> "80% *off* the cost",
@@ -165,7 +187,8 @@ def changed_share_ways(pair: QuestionPair) -> list[ShareWay]:
     increase made a decrease only where both are measured against the same thing (the same relation read from
     the other side is the relation check's) and neither comparative's pole may be turned by its scale ("20% *more
     affordable*" is "20% cheaper", "25% *faster*" "25% less time"). A comparative that says an additional share
-    ("30% *more of* the book", "1/4 more *on* a hat") compares nothing; shares of one value that compare the same
+    ("30% *more of* the book", "1/4 more *on* a hat") compares nothing; a part a verb cuts away ("trimmed 1/4 *of*
+    the hedge", "took 1/3 of the pile *away*") is a decrease of it ("1/4 *off* the hedge"); shares of one value that compare the same
     ways in another order are kept."""
     question, paraphrase = pair.question, pair.paraphrase
     q_by, p_by = _shares(question), _shares(paraphrase)
@@ -184,6 +207,9 @@ def changed_share_ways(pair: QuestionPair) -> list[ShareWay]:
             if PART in (q_way[0], p_way[0]):
                 part_doc, part_at = (question, q_way[1]) if q_way[0] == PART else (paraphrase, p_way[1])
                 if _ambiguous(part_doc, part_at):
+                    continue
+                # "trimmed 1/4 of the hedge" -> "trimmed 1/4 off the hedge": the part is cut away
+                if DOWN in (q_way[0], p_way[0]) and _cut_away(part_doc, part_at):
                     continue
             elif not q_way[2] & p_way[2] or q_way[3] or p_way[3]:
                 continue
