@@ -1,5 +1,5 @@
 """What a paraphrase's question narrows: a restriction inserted in its question sentence, a part asked for the
-whole.
+whole (or the whole for a part, :func:`asked_wholes`).
 
 "Of the students in art, 90 percent are seniors. How many students are seniors enrolled in art?" -> "How many
 students are *female* seniors enrolled in art?" keeps the asked thing ("students") and adds a restriction in
@@ -32,7 +32,7 @@ from .grounding import (
     relate,
     restricts,
 )
-from .lexicon import default_lexicon
+from .lexicon import MORE_GENERAL, MORE_SPECIFIC, default_lexicon
 from .terms import token_lemma, token_mention
 
 
@@ -147,10 +147,98 @@ def asked_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Part]:
         noun, key = token_lemma(word.modifies), token_lemma(word.token)
         if noun not in q_nouns or (noun, key) in q_modifiers:
             continue
-        uses = [c for t in question.doc if t.pos_ == "NOUN" and token_lemma(t) == noun
-                for c in t.children if c.dep_ == "amod" and c.pos_ == "ADJ" and restricts(c)]
+        uses = _splits(question, noun)
         if any(token_lemma(c) == key for c in uses):
             others = tuple(token_mention(c) for c in uses if token_lemma(c) != key)
             if others:
                 found.append(Part(word.mention, token_mention(word.modifies), others))
+    return found
+
+
+@dataclass(frozen=True)
+class Whole:
+    """The paraphrase asks about another level of what the question asks: ``question_at`` the question's asked
+    word (a modifier, "*yellow* marbles", or a noun, "*apples*"), ``paraphrase_at`` the paraphrase's asked noun,
+    ``others`` the problem's other parts (the question's words). ``way`` "whole": the paraphrase asks about the
+    whole ("marbles", "fruits"); "part": about one kind of the question's class ("pies" for "pastries")."""
+
+    question_at: Mention
+    paraphrase_at: Mention
+    others: tuple[Mention, ...]
+    way: str
+    modifier: bool
+
+
+def _splits(question: QuestionDoc, noun: str) -> list:
+    """The restricting adjectives (and nouns, however parsed: "*unripe* oranges") the question puts on ``noun``
+    anywhere ("*green* tomatoes", "*red* tomatoes")."""
+    return [c for t in question.doc if t.pos_ == "NOUN" and token_lemma(t) == noun
+            for c in t.children if restricts(c) and (c.dep_ == "amod" and c.pos_ == "ADJ" or c.dep_ == "compound")]
+
+
+def _things(words) -> list:
+    """The asked common nouns (no modifiers, no names) that name things one counts."""
+    return [w for w in words if w.modifies is None and w.thing and w.token.pos_ == "NOUN"]
+
+
+def asked_wholes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Whole]:
+    """The paraphrase asks about the whole where the question asks about a part, or about one kind of a class
+    where the question asks about another level of it:
+
+    - a modifier of the question's asked thing that splits it in the problem ("7 *blue* marbles ... and some
+      *yellow* marbles ... how many *yellow* marbles") dropped from the paraphrase's asked thing and from its
+      whole asking clause ("how many marbles are there altogether"), with no other such modifier: ``way`` "whole";
+    - the paraphrase's one asked noun a class (WordNet) the question's one asked noun belongs to, where the
+      problem names another kind of that class ("apples and pears ... how many *apples*" -> "how many
+      *fruits*"): ``way`` "whole"; or the other way round, one kind of the question's class where the problem
+      names another ("cupcakes and pies ... how many *pastries*" -> "how many *pies*"): ``way`` "part". Both
+      texts name the kind (the class word is no rename of it: "candy" -> "sweets").
+
+    Without WordNet only the modifiers are read."""
+    p_asked, q_asked = asked_things(paraphrase), asked_things(question)
+    ask = find_ask(paraphrase)
+    if not q_asked or question.doc is None or ask is None:
+        return []
+    p_nouns = {token_lemma(w.token): w.mention for w in p_asked if w.modifies is None}
+    if ask.noun is not None and ask.noun_span is not None:
+        p_nouns.setdefault(ask.noun, ask.noun_span)  # "how many *marbles* are there"
+    clause = ask.clause or ask.sentence
+    sentence = {w for t in paraphrase.doc if clause.start <= t.idx < clause.end for w in (t.lower_, token_lemma(t))}
+    found = []
+    for word in q_asked:
+        if word.modifies is None or word.token.pos_ != "ADJ":
+            continue
+        noun, key = token_lemma(word.modifies), token_lemma(word.token)
+        whole = p_nouns.get(noun)
+        splits = _splits(question, noun)
+        others = tuple(token_mention(c) for c in splits if token_lemma(c) != key)
+        if whole is None or not others or key in sentence or word.token.lower_ in sentence:
+            continue
+        if any(token_lemma(c) in sentence for c in splits):
+            continue
+        found.append(Whole(word.mention, whole, others, "whole", True))
+    lexicon = default_lexicon()
+    q_things, p_things = _things(q_asked), _things(p_asked)
+    if lexicon is None or found or len(q_things) != 1 or len(p_things) != 1:
+        return found
+    q_noun, p_noun = token_lemma(q_things[0].token), token_lemma(p_things[0].token)
+    relation = lexicon.relation(q_noun, p_noun)
+    if q_noun == p_noun or relation not in (MORE_GENERAL, MORE_SPECIFIC):
+        return found
+    # the class and the kind asked, and the other kinds of that class the problem names
+    general, kind = (p_noun, q_noun) if relation == MORE_GENERAL else (q_noun, p_noun)
+    q_words = {token_lemma(t) for t in question.doc if t.pos_ in NOUN_POS}
+    p_words = {token_lemma(t) for t in paraphrase.doc if t.pos_ in NOUN_POS}
+    if general in q_words and relation == MORE_GENERAL:
+        return found  # the problem names the class itself: the paraphrase may ask it as the problem does
+    # the kind is named on both sides ("apples"): a class word for it is no rename ("candy" -> "sweets")
+    if kind not in q_words or kind not in p_words:
+        return found
+    others = tuple(dict.fromkeys(token_mention(t) for t in question.doc if t.pos_ == "NOUN"
+                                 and token_lemma(t) not in (kind, general)
+                                 and lexicon.relation(token_lemma(t), general) == MORE_GENERAL
+                                 and lexicon.relation(token_lemma(t), kind) not in (MORE_GENERAL, MORE_SPECIFIC)))
+    if others:
+        found.append(Whole(q_things[0].mention, p_things[0].mention, others,
+                           "part" if relation == MORE_SPECIFIC else "whole", False))
     return found

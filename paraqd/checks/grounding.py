@@ -25,7 +25,7 @@ from ..analysis.grounding import (
     ungrounded_things,
 )
 from ..analysis.lexicon import default_lexicon
-from ..analysis.narrowed import asked_parts, inserted_restrictions
+from ..analysis.narrowed import asked_parts, asked_wholes, inserted_restrictions
 from ..analysis.pair import QuestionPair
 from .base import Check
 from .findings import Finding, Severity
@@ -94,4 +94,18 @@ class GroundingCheck(Check):
                 f'"{part.noun.text}", the question about all of them (the problem also has {others} ones)',
                 Severity.CRITICAL, part.others, (part.modifier, part.noun),
             ))
+        for whole in asked_wholes(pair.question, pair.paraphrase):
+            others = ", ".join(dict.fromkeys(f'"{m.text}"' for m in whole.others))
+            q_word, p_word = whole.question_at.text, whole.paraphrase_at.text
+            if whole.modifier:
+                said = (f'the question asks only about the "{q_word}" ones, the paraphrase about all the "{p_word}" '
+                        f'(the problem also has {others} ones)')
+            elif whole.way == "whole":
+                said = (f'the question asks only about "{q_word}", the paraphrase about all "{p_word}" (the problem '
+                        f'also has {others})')
+            else:
+                said = (f'the paraphrase asks only about "{p_word}", one kind of the question\'s "{q_word}" (the '
+                        f'problem also has {others})')
+            findings.append(Finding(FindingKind.QUESTION_PART, said, Severity.CRITICAL,
+                                    (whole.question_at, *whole.others), (whole.paraphrase_at,)))
         return findings

@@ -175,7 +175,8 @@ class FindingKind(enum.StrEnum):
                           "\"{old}\" ({way}) became \"{new}\" ({other way})",
                           "a compared value (or the question) changed from a factor (\"3 times as many\") to a "
                           "difference (\"3 more than\") or back, or from a difference to an amount that compares "
-                          "nothing (\"9 more laps than Lena\" -> \"9 laps, more than Lena\") or back")
+                          "nothing (\"9 more laps than Lena\" -> \"9 laps, more than Lena\") or back, or a share that "
+                          "compares its whole another way (\"30% of\" -> \"30% more than\", \"70% off\")")
     QUESTION_QUANTITY_CHANGED = ("question_quantity_changed", "question", (MAJOR,),
                                  "the question asks for {aggregate} (\"{word}\"), the paraphrase for {aggregate} "
                                  "(\"{word}\") | the question asks for the whole (\"{word}\"), the paraphrase "
@@ -184,9 +185,14 @@ class FindingKind(enum.StrEnum):
                                  "a difference, each, at the start) or for a part of the whole it asked")
     QUESTION_PART = ("question_part", "grounding", (CRITICAL,),
                      "the paraphrase asks only about the \"{modifier}\" \"{noun}\", the question about all of them "
-                     "(the problem also has \"{other}\" ones)",
+                     "(the problem also has \"{other}\" ones) | the question asks only about the \"{modifier}\" "
+                     "ones, the paraphrase about all the \"{noun}\" (...) | the question asks only about \"{kind}\", "
+                     "the paraphrase about all \"{class}\" (...) | the paraphrase asks only about \"{kind}\", one kind "
+                     "of the question's \"{class}\" (...)",
                      "the asked thing narrowed to one part of what the question asks, where the problem splits it "
-                     "(\"green\" and \"red\" tomatoes: \"how many tomatoes\" -> \"how many red tomatoes\")")
+                     "(\"green\" and \"red\" tomatoes: \"how many tomatoes\" -> \"how many red tomatoes\"), the whole asked "
+                     "for a part (\"how many red tomatoes\" -> \"how many tomatoes\"), or another level of a class "
+                     "the problem has two kinds of (\"apples\" -> \"fruits\", \"pastries\" -> \"pies\")")
     QUESTION_UNGROUNDED = ("question_ungrounded", "grounding", (CRITICAL,),
                            "the paraphrase asks about {word} (never mentioned, nor a synonym or a more general word "
                            "of it | a kind of {noun}, more specific than what the problem counts | the problem "
@@ -208,7 +214,8 @@ class FindingKind(enum.StrEnum):
                     "\"{number}\" is taken of another whole: \"{word}\" in the question, \"{word}\" in the paraphrase",
                     "a fraction or percentage taken of another whole (\"a quarter of the money he had left\" -> \"... "
                     "he started with\", \"half of the remaining\" -> \"half of them\"), a comparison measured against another "
-                    "person (\"as many as Omar\" -> \"... as Nina\"), or a recurring comparison "
+                    "person (\"as many as Omar\" -> \"... as Nina\") or another thing the problem states (\"than "
+                    "pears\" -> \"than plums\"), or a recurring comparison "
                     "measured against a fixed period (\"than the previous day\" -> \"than the first day\")")
     PER_ITEM_MADE_TOTAL = ("per_item_made_total", "relations", (MAJOR,),
                            "\"{number}\" is said of each item in the question but of all of them together in the "
@@ -222,7 +229,8 @@ class FindingKind(enum.StrEnum):
     COMPARISON_REVERSED = ("comparison_reversed", "relations", (CRITICAL,),
                            "{word} compares the other way round: ...",
                            "the two sides of a comparison swapped with the same comparative (\"how many more did he "
-                           "make than sell\" -> \"... sell than make\")")
+                           "make than sell\" -> \"... sell than make\"), or a factor whose sides swapped (\"A has 3 times as many as B\" "
+                           "-> \"B has 3 times as many as A\")")
     CONDITION_CHANGED = ("condition_changed", "relations", (CRITICAL,),
                          "\"{old}\" ({condition}) on \"{word}\" in the question became \"{new}\" ({other}) in the "
                          "paraphrase", "a condition that picks what counts said the other way or dropped: \"except "

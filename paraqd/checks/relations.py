@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..analysis.bases import changed_bases, changed_standards
 from ..analysis.comparatives import flipped_differences
+from ..analysis.compared_sides import changed_things, swapped_factors
 from ..analysis.conditions import CLAUSE, EXCEPTION, FREQUENCY, RESTRICTION, condition_changes
 from ..analysis.days import added_days, changed_days, counts_days, is_occasion
 from ..analysis.direction_changes import flipped_directions, opposite_verbs
@@ -107,6 +108,13 @@ class RelationCheck(Check):
                              f'"{c.old.text}"{" (the period before)" if c.why == "standard" else ""} in the question, '
                              f'"{c.new.text}" in the paraphrase',
                              Severity.MAJOR, (c.number, c.old), (c.new,)) for c in changed_standards(pair)]
+        findings += [Finding(FindingKind.BASE_CHANGED, f'"{c.q_at.text}" is measured against another quantity: '
+                             f'"{c.old.text}" in the question, "{c.new.text}" in the paraphrase',
+                             Severity.MAJOR, (c.q_at, c.old), (c.p_at, c.new)) for c in changed_things(pair)]
+        findings += [Finding(FindingKind.COMPARISON_REVERSED, f'"{c.q_at.text}" compares the other way round: the '
+                             f'question measures "{c.new.text}" against "{c.old.text}", the paraphrase "{c.old.text}" '
+                             f'against "{c.new.text}" with the same factor', self.flipped, (c.q_at, c.old, c.new),
+                             (c.p_at,)) for c in swapped_factors(pair)]
         findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said of each item in the '
                              f'question but of all of them together in the paraphrase ("{m.whole.text}")',
                              Severity.MAJOR, (m.question_at,), (m.paraphrase_at, m.whole))
