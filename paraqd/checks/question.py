@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
 from ..analysis.asked_changes import asked_changes
+from ..analysis.asked_negation import complement_changes
 from ..analysis.asked_shape import shape_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
@@ -197,6 +198,7 @@ _ASKED_CHANGES = {
               '("{new_word}")',
     "one": 'the question asks about one item ("{old_word}"), the paraphrase about all the "{new_word}" the problem '
            "counts",
+    "negated": '{negated}',
 }
 
 
@@ -205,7 +207,9 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     asks for, or for another person's (major, :func:`~paraqd.analysis.asked_changes.asked_changes`; another
     person only when ``found`` has not said so already)."""
     findings, said = [], set()
-    for change in (*asked_changes(pair.question, pair.paraphrase), *shape_changes(pair.question, pair.paraphrase)):
+    question, paraphrase = pair.question, pair.paraphrase
+    for change in (*asked_changes(question, paraphrase), *shape_changes(question, paraphrase),
+                   *complement_changes(question, paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
         if change.old in said:  # the same words of the question read as two changes: said once
@@ -214,8 +218,11 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
         what = change.what if change.what in _ASKED_CHANGES else "part"
         message = _ASKED_CHANGES[what].format(
             old=_listed(change.old), new=_listed(change.new), old_word=change.old[0].text,
-            new_word=change.new[0].text, old_kind=_ASKED_NAMES.get(change.old_kind, ""),
-            new_kind=_ASKED_NAMES.get(change.new_kind, ""), per=_per_message(change))
+            new_word=change.new[0].text,
+            old_kind=_ASKED_NAMES.get(change.old_kind, ""),
+            new_kind=_ASKED_NAMES.get(change.new_kind, ""),
+            per=_per_message(change),
+            negated=_negated_message(change))
         findings.append(Finding(FindingKind.QUESTION_QUANTITY_CHANGED, message, Severity.MAJOR, change.old,
                                 change.new))
     return findings
@@ -230,6 +237,18 @@ def _per_message(change) -> str:
                 f'"{change.new[0].text}" themselves')
     return (f'the question counts "{change.old[0].text}", the paraphrase asks for a part per one of them '
             f'("{change.new[0].text}")')
+
+
+def _negated_message(change) -> str:
+    """How a finding says that the question asks for the complement of what the paraphrase asks, or back
+    (:func:`~paraqd.analysis.asked_negation.complement_changes`)."""
+    if change.what != "negated":
+        return ""
+    if change.old_kind == "complement":
+        return (f'the question asks for what "{change.old[0].text}" says (a negation), the paraphrase for the '
+                f'opposite, "{change.new[0].text}" without a negation')
+    return (f'the question asks for what "{change.old[0].text}" says, the paraphrase for the opposite, '
+            f'"{change.new[0].text}" (a negation)')
 
 
 def _listed(mentions) -> str:
