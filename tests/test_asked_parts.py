@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from paraqd.analysis.asked_negation import complement_changes
+from paraqd.analysis.asked_periods import span_changes
 from paraqd.checks import FindingKind, Severity
 from paraqd.resources import spacy_available
 
@@ -75,6 +76,37 @@ def test_the_complement_in_other_words_is_kept(checker, kept, question, paraphra
     kept(question, paraphrase)
 
 
+# -- the number of periods spanned -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "paraphrase", "old_kind", "new_kind"), [
+    (WALKS + "How many walks did they do on Thursday?", WALKS + "How many walks did they do over the four days?",
+     "1 day", "4 days"),
+    (BAKER + "How many loaves does he bake in these 5 days?",
+     BAKER + "How many loaves does he bake from Monday to Wednesday?", "5 days", "3 days"),
+    (EGGS + "How many eggs did it produce in May?", EGGS + "How many eggs did it produce from February through May?",
+     "1 month", "4 months"),
+])
+def test_another_number_of_periods_is_caught(checker, caught, question, paraphrase, old_kind, new_kind):
+    changes = span_changes(checker.analyzer.analyze(question), checker.analyzer.analyze(paraphrase))
+    assert [(c.what, c.old_kind, c.new_kind) for c in changes] == [("span", old_kind, new_kind)]
+    finding = _asked_finding(caught(question, paraphrase))
+    assert old_kind in finding.message and new_kind in finding.message
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (BAKER + "How many loaves does he bake in these 5 days?",
+     BAKER + "How many loaves does he bake from Monday to Friday?"),
+    (BAKER + "How many loaves does he bake on Thursday and Friday?",
+     BAKER + "How many loaves does he bake in the last 2 days?"),
+    (WALKS + "How many walks did they do on Thursday?", WALKS + "How many walks did they do on the fourth day?"),
+    (EGGS + "How many eggs did it produce in May?", EGGS + "What was the farm's egg output in the month of May?"),
+    (EGGS + "How many more eggs did it produce in May than in February?",
+     EGGS + "How many more eggs did it produce in May?"),
+])
+def test_the_same_periods_in_other_words_are_not_read_as_a_change(checker, question, paraphrase):
+    assert span_changes(checker.analyzer.analyze(question), checker.analyzer.analyze(paraphrase)) == []
+
+
 # -- the same asked quantity in other words is kept ------------------------------------------------------------------
 
 PURSE = "Tia had $60. She bought a scarf for $14 and a hat for $9. "
@@ -95,6 +127,12 @@ TRAYS = "Dev baked 4 trays of 12 rolls each. He sold 30 rolls. "
 def test_the_same_asked_quantity_in_other_words_is_kept(checker, question, paraphrase):
     analyze = checker.analyzer.analyze
     q, p = analyze(question), analyze(paraphrase)
-    for func in (complement_changes,):
+    for func in (complement_changes, span_changes):
         assert func(q, p) == [], func.__name__
 
+
+def test_a_named_period_as_a_bound_is_not_a_span(checker):
+    story = "Rex ate 8 tacos on Monday, and every day after that he ate 3 more tacos than the day before. "
+    q = checker.analyzer.analyze(story + "How many tacos had Rex eaten by Wednesday?")
+    p = checker.analyzer.analyze(story + "How many tacos did Rex eat in all from Monday to Wednesday?")
+    assert span_changes(q, p) == []

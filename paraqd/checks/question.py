@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
 from ..analysis.asked_changes import asked_changes
 from ..analysis.asked_negation import complement_changes
+from ..analysis.asked_periods import span_changes
 from ..analysis.asked_shape import shape_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
@@ -199,6 +200,7 @@ _ASKED_CHANGES = {
     "one": 'the question asks about one item ("{old_word}"), the paraphrase about all the "{new_word}" the problem '
            "counts",
     "negated": '{negated}',
+    "span": 'the question asks for the quantity over {old_kind} ({old}), the paraphrase over {new_kind} ({new})',
 }
 
 
@@ -209,7 +211,7 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     findings, said = [], set()
     question, paraphrase = pair.question, pair.paraphrase
     for change in (*asked_changes(question, paraphrase), *shape_changes(question, paraphrase),
-                   *complement_changes(question, paraphrase)):
+                   *complement_changes(question, paraphrase), *span_changes(question, paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
         if change.old in said:  # the same words of the question read as two changes: said once
@@ -219,8 +221,8 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
         message = _ASKED_CHANGES[what].format(
             old=_listed(change.old), new=_listed(change.new), old_word=change.old[0].text,
             new_word=change.new[0].text,
-            old_kind=_ASKED_NAMES.get(change.old_kind, ""),
-            new_kind=_ASKED_NAMES.get(change.new_kind, ""),
+            old_kind=_ASKED_NAMES.get(change.old_kind, change.old_kind if change.what == "span" else ""),
+            new_kind=_ASKED_NAMES.get(change.new_kind, change.new_kind if change.what == "span" else ""),
             per=_per_message(change),
             negated=_negated_message(change))
         findings.append(Finding(FindingKind.QUESTION_QUANTITY_CHANGED, message, Severity.MAJOR, change.old,
