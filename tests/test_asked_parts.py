@@ -11,6 +11,7 @@ import pytest
 
 from paraqd.analysis.asked_negation import complement_changes
 from paraqd.analysis.asked_periods import span_changes
+from paraqd.analysis.asked_subset import subset_changes
 from paraqd.checks import FindingKind, Severity
 from paraqd.resources import spacy_available
 
@@ -107,6 +108,81 @@ def test_the_same_periods_in_other_words_are_not_read_as_a_change(checker, quest
     assert span_changes(checker.analyzer.analyze(question), checker.analyzer.analyze(paraphrase)) == []
 
 
+# -- a part the story tells apart --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "paraphrase", "new"), [
+    (PEARS + "How many crates of pears does it pick in 4 weeks?",
+     PEARS + "How many crates of green pears does it pick in 4 weeks?", "green pears"),
+    (NOVEL + "How many days did Omar take to read the novel?",
+     NOVEL + "How many days did Omar take to read the second half of the novel?", "second half"),
+    (LAPS + "How many laps does Ines swim in total over the two months?",
+     LAPS + "How many laps does Ines swim this month?", "this month"),
+])
+def test_a_part_the_story_tells_apart_asked_for_the_whole_is_caught(checker, caught, question, paraphrase, new):
+    changes = _found(checker, subset_changes, question, paraphrase)
+    assert [(what, n) for what, _old, n in changes] == [("subset", [new])]
+    finding = _asked_finding(caught(question, paraphrase))
+    assert f'"{new}"' in finding.message and new in paraphrase
+
+
+@pytest.mark.parametrize(("question", "paraphrase", "old", "new"), [
+    (BUTTONS + "If a third of the buttons are white, how many black buttons are in the tin?",
+     BUTTONS + "If a third of the buttons are white, how many buttons are in the tin altogether?", "black",
+     "altogether"),
+    (SHELLS + "If the white shells are 40% of all the shells, how many shells were striped?",
+     SHELLS + "If the white shells are 40% of all the shells, how many shells did Rosa collect in total?",
+     "striped", "total"),
+])
+def test_the_whole_asked_for_a_part_the_story_tells_apart_is_caught(checker, caught, question, paraphrase, old,
+                                                                    new):
+    assert _found(checker, subset_changes, question, paraphrase) == [("subset", [old], [new])]
+    finding = _asked_finding(caught(question, paraphrase))
+    assert f'"{new}"' in finding.message
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (PEARS + "How many crates of pears does it pick in 4 weeks?",
+     PEARS + "How many crates of green and yellow pears does it pick in 4 weeks?"),
+    (PEARS + "How many crates of green pears does it pick in 4 weeks?",
+     PEARS + "In 4 weeks, how many crates of green pears are picked?"),
+    (NOVEL + "How many days did Omar take to read the second half?",
+     NOVEL + "How many days did Omar spend on the second half?"),
+    (LAPS + "How many laps does Ines swim this month?", LAPS + "How many laps does she swim in the current month?"),
+    (SHELLS + "If the white shells are 40% of all the shells, how many shells were striped?",
+     SHELLS + "If the white shells are 40% of all the shells, how many striped shells did Rosa find in total?"),
+])
+def test_the_same_part_or_whole_in_other_words_is_not_read_as_a_change(checker, question, paraphrase):
+    assert _found(checker, subset_changes, question, paraphrase) == []
+
+
+# -- one part of a joined whole ----------------------------------------------------------------------------------
+
+TROUT = "A lake has 4000 trout. A nearby river has 3/4 fewer trout than the lake. "
+GAME = "Kai spent 12 minutes installing a game and 30 minutes playing it. "
+
+
+@pytest.mark.parametrize(("question", "paraphrase", "new"), [
+    (TROUT + "How many trout are there in both the lake and the river combined?",
+     TROUT + "How many trout are there in the river?", "river"),
+    (GAME + "How much time did Kai spend installing and playing?", GAME + "How much time did Kai spend playing in total?",
+     "playing"),
+])
+def test_one_part_of_a_joined_whole_is_caught(checker, caught, question, paraphrase, new):
+    changes = _found(checker, subset_changes, question, paraphrase)
+    assert [(what, n) for what, _old, n in changes] == [("subset", [new])]
+    finding = _asked_finding(caught(question, paraphrase))
+    assert f'"{new}"' in finding.message
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (TROUT + "How many trout are there in the lake and the river?",
+     TROUT + "How many trout live in the river and the lake altogether?"),
+    (GAME + "How much time did Kai spend installing and playing?", GAME + "How long did Kai spend on the game overall?"),
+])
+def test_the_joined_whole_in_other_words_is_not_read_as_a_change(checker, question, paraphrase):
+    assert _found(checker, subset_changes, question, paraphrase) == []
+
+
 # -- the same asked quantity in other words is kept ------------------------------------------------------------------
 
 PURSE = "Tia had $60. She bought a scarf for $14 and a hat for $9. "
@@ -127,7 +203,7 @@ TRAYS = "Dev baked 4 trays of 12 rolls each. He sold 30 rolls. "
 def test_the_same_asked_quantity_in_other_words_is_kept(checker, question, paraphrase):
     analyze = checker.analyzer.analyze
     q, p = analyze(question), analyze(paraphrase)
-    for func in (complement_changes, span_changes):
+    for func in (complement_changes, span_changes, subset_changes):
         assert func(q, p) == [], func.__name__
 
 
