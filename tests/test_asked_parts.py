@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from paraqd.analysis.asked_container import container_changes
 from paraqd.analysis.asked_negation import complement_changes
 from paraqd.analysis.asked_periods import span_changes
 from paraqd.analysis.asked_subset import subset_changes
@@ -155,6 +156,29 @@ def test_the_same_part_or_whole_in_other_words_is_not_read_as_a_change(checker, 
     assert _found(checker, subset_changes, question, paraphrase) == []
 
 
+# -- the thing counted: container or content ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "paraphrase", "old", "new"), [
+    (PLUMS + "How many crates of plums were there?", PLUMS + "How many plums were packed into crates?", "crates",
+     "plums"),
+    (CAKES + "How many cakes did the school buy?", CAKES + "How many slices of cake did the school buy?", "cakes",
+     "slices"),
+])
+def test_the_container_counted_for_its_content_is_caught(checker, caught, question, paraphrase, old, new):
+    assert _found(checker, container_changes, question, paraphrase) == [("counted", [old], [new])]
+    finding = _asked_finding(caught(question, paraphrase))
+    assert f'"{old}"' in finding.message and f'"{new}"' in finding.message
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (PLUMS + "How many crates of plums were there?", PLUMS + "How many crates were filled with plums?"),
+    (CANDY + "How many pieces of candy does each friend get?", CANDY + "How many candies does each friend get?"),
+    (CAKES + "How many slices of cake did the school get?", CAKES + "How many cake slices did the school get?"),
+])
+def test_the_same_thing_counted_in_other_words_is_not_read_as_a_change(checker, question, paraphrase):
+    assert _found(checker, container_changes, question, paraphrase) == []
+
+
 # -- one part of a joined whole ----------------------------------------------------------------------------------
 
 TROUT = "A lake has 4000 trout. A nearby river has 3/4 fewer trout than the lake. "
@@ -203,7 +227,7 @@ TRAYS = "Dev baked 4 trays of 12 rolls each. He sold 30 rolls. "
 def test_the_same_asked_quantity_in_other_words_is_kept(checker, question, paraphrase):
     analyze = checker.analyzer.analyze
     q, p = analyze(question), analyze(paraphrase)
-    for func in (complement_changes, span_changes, subset_changes):
+    for func in (complement_changes, span_changes, subset_changes, container_changes):
         assert func(q, p) == [], func.__name__
 
 

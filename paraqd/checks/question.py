@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
 from ..analysis.asked_changes import asked_changes
+from ..analysis.asked_container import container_changes
 from ..analysis.asked_negation import complement_changes
 from ..analysis.asked_periods import span_changes
 from ..analysis.asked_shape import shape_changes
@@ -202,6 +203,7 @@ _ASKED_CHANGES = {
            "counts",
     "negated": '{negated}',
     "subset": '{subset}',
+    "counted": 'the question counts "{old_word}", the paraphrase "{new_word}", another thing the problem counts apart',
     "span": 'the question asks for the quantity over {old_kind} ({old}), the paraphrase over {new_kind} ({new})',
 }
 
@@ -214,7 +216,7 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     question, paraphrase = pair.question, pair.paraphrase
     for change in (*asked_changes(question, paraphrase), *shape_changes(question, paraphrase),
                    *complement_changes(question, paraphrase), *span_changes(question, paraphrase),
-                   *subset_changes(question, paraphrase)):
+                   *subset_changes(question, paraphrase), *container_changes(question, paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
         if change.old in said:  # the same words of the question read as two changes: said once
