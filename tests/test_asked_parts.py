@@ -236,3 +236,37 @@ def test_a_named_period_as_a_bound_is_not_a_span(checker):
     q = checker.analyzer.analyze(story + "How many tacos had Rex eaten by Wednesday?")
     p = checker.analyzer.analyze(story + "How many tacos did Rex eat in all from Monday to Wednesday?")
     assert span_changes(q, p) == []
+
+
+# -- coins and packs counted, against a sum of money ---------------------------------------------------------------
+
+COINS = "Ravi keeps 5 nickels, 3 more dimes than nickels and 2 quarters in a jar. "
+PENS = "Tom uses 12 pens a month. A 10 pack of pens costs $3. "
+
+
+@pytest.mark.parametrize(("question", "paraphrase", "old_kind"), [
+    (COINS + "How much money does Ravi keep in the jar?", COINS + "How many coins does Ravi keep in the jar?",
+     "money"),
+    (COINS + "How many dimes are in the jar?", COINS + "How much money is in the jar in total?", "count"),
+    (PENS + "How much will Tom spend on pens in a year?", PENS + "How many packs of pens will Tom need in a year?",
+     "money"),
+])
+def test_coins_and_packs_counted_against_a_sum_of_money_are_caught(checker, caught, question, paraphrase, old_kind):
+    from paraqd.analysis.asked_changes import asked_changes
+
+    analyze = checker.analyzer.analyze
+    changes = [c for c in asked_changes(analyze(question), analyze(paraphrase)) if c.what == "money"]
+    assert [c.old_kind for c in changes] == [old_kind]
+    _asked_finding(caught(question, paraphrase))
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (COINS + "How many dimes are in the jar?", COINS + "What is the number of dimes in the jar?"),
+    (COINS + "How much money does Ravi keep in the jar?", COINS + "What is the value of the coins in Ravi's jar?"),
+    (PENS + "How many packs of pens will Tom need in a year?", PENS + "How many 10-packs of pens must Tom buy in a year?"),
+])
+def test_the_same_count_or_sum_is_not_read_as_money_for_a_count(checker, question, paraphrase):
+    from paraqd.analysis.asked_changes import asked_changes
+
+    analyze = checker.analyzer.analyze
+    assert [c for c in asked_changes(analyze(question), analyze(paraphrase)) if c.what == "money"] == []
