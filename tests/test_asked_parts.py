@@ -270,3 +270,29 @@ def test_the_same_count_or_sum_is_not_read_as_money_for_a_count(checker, questio
 
     analyze = checker.analyzer.analyze
     assert [c for c in asked_changes(analyze(question), analyze(paraphrase)) if c.what == "money"] == []
+
+
+# -- a measure of another kind asked ------------------------------------------------------------------------------
+
+HONEY = "A 15-ounce jar of honey tipped over, and ants carry off 3 ounces of it every hour. "
+HAWK = "A hawk dives at 90 miles per hour, and a falcon dives twice as fast. The hawk takes 40 seconds to reach the ground. "
+WAGE = "Lia works 20 hours a week at $12 an hour. "
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (HONEY + "After 2 hours, how many more hours will the ants need to carry off the rest?",
+     HONEY + "After 2 hours, how many ounces of honey are still left?"),
+    (HAWK + "How long, in seconds, will the falcon take to dive the same distance?",
+     HAWK + "How far, in miles, does the hawk dive?"),
+])
+def test_a_measure_of_another_kind_asked_is_a_major_unit_change(checker, caught, question, paraphrase):
+    result = caught(question, paraphrase)
+    found = [f for f in result.findings if f.kind == FindingKind.QUESTION_UNIT_CHANGED]
+    assert found and found[0].severity == Severity.MAJOR, result.reasons
+    assert "the question asks in" in found[0].message
+
+
+def test_another_kind_of_unit_elsewhere_in_the_clause_stays_minor(checker):
+    result = checker.check(WAGE + "How much does Lia earn per week?", WAGE + "How many dollars does Lia earn?")
+    found = [f for f in result.findings if f.kind == FindingKind.QUESTION_UNIT_CHANGED]
+    assert all(f.severity == Severity.MINOR for f in found), result.reasons

@@ -33,7 +33,8 @@ from .synonyms import WordSimilarity
 class QuestionCheck(Check):
     """Reports a question gone or cut short (critical; "cut short" only when the question itself was
     complete: "... the total marks for the examination is" may end the same way in a paraphrase), asking
-    in another unit of the same kind (critical), asking about another part of the story (an edited copy
+    in another unit of the same kind (critical) or for a measure of another kind ("how many hours" -> "how many
+    ounces", major; another kind of unit elsewhere in the clause stays minor), asking about another part of the story (an edited copy
     whose question sentence left out part of a phrase or took the story's words: major, :mod:`paraqd.analysis.asked`), or
     asking for another noun (minor: on development data back-translation rewords the asked noun more
     often than invalid paraphrases change it).
@@ -65,10 +66,12 @@ class QuestionCheck(Check):
         p_units = {u.unit.name for u in p_ask.units} - {pq.unit.unit.name for _, pq in converted}
         if q_units and p_units and not q_units & p_units:
             same_category = {u.category for u in q_ask.units} & {u.category for u in p_ask.units}
+            severity = (Severity.CRITICAL if same_category
+                        else Severity.MAJOR if _measure_asked(q_ask) and _measure_asked(p_ask) else Severity.MINOR)
             findings.append(Finding(
                 FindingKind.QUESTION_UNIT_CHANGED,
                 f"the question asks in {q_ask.units[0].text}, the paraphrase in {p_ask.units[0].text}",
-                Severity.CRITICAL if same_category else Severity.MINOR, q_ask.units, p_ask.units,
+                severity, q_ask.units, p_ask.units,
             ))
         findings.extend(self._asks_about_other_part(pair, q_ask, p_ask))
         if not findings:
@@ -244,6 +247,22 @@ def _per_message(change) -> str:
                 f'"{change.new[0].text}" themselves')
     return (f'the question counts "{change.old[0].text}", the paraphrase asks for a part per one of them '
             f'("{change.new[0].text}")')
+
+
+#: question forms that ask for a measure, whose one unit is the measure asked ("how long, in seconds", "how far, in
+#: miles")
+_MEASURE_FORMS = frozenset({"how long", "how far", "how fast", "how tall", "how high", "how heavy", "how deep",
+                            "how wide", "how big"})
+
+
+def _measure_asked(ask: Ask) -> bool:
+    """Whether the asking clause's unit is the measure it asks for: the asked noun is the unit ("how many
+    *hours*", "how many *ounces*"), or a form that asks for a measure names exactly one unit ("how long, in
+    *seconds*"). A unit of a period or a rate elsewhere in the clause ("how much does she earn *per week*")
+    says no measure asked, and another kind of unit there stays minor."""
+    if ask.noun_span is not None and unit_named(ask) is not None:
+        return True
+    return ask.form in _MEASURE_FORMS and len({u.unit.name for u in ask.units}) == 1
 
 
 def _subset_message(change) -> str:
