@@ -50,6 +50,7 @@ from .document import Mention, QuestionDoc
 from .lexicon import ANTONYM, MORE_SPECIFIC, SIBLING, UNRELATED, default_lexicon
 from .predicates import held_for_act, kept_for_moved, other_predicate
 from .terms import LIGHT_NOUNS, WEEKDAYS, token_mention
+from .units import UnitVocabulary
 
 
 @dataclass(frozen=True)
@@ -336,15 +337,29 @@ def _counted(doc: QuestionDoc, ask: Ask, lex) -> Mention | None:
     """The asked noun of a "how many" that counts things (not a unit, not money), or ``None``. A unit elsewhere
     in the asking clause says a period or a measure of the story ("how many lawns did she mow *each week*"), not
     the thing counted; a unit up to the asked noun ("how many *kilograms*") or a noun of a substance ("how
-    many *cups of* sugar") measures it."""
+    many *cups of* sugar") measures it; things in packs ("how many *packs of* pencils") and coins ("how many
+    *quarters*", "how many *coins*", money in WordNet) are counted."""
     if ask.form != "how many" or ask.noun is None or ask.noun_span is None or ask.noun in LIGHT_NOUNS:
         return None
     if any(u.start < ask.noun_span.end for u in ask.units):  # "how many *kilograms*"
         return None
     span = doc.span(ask.noun_span)
-    if span is not None and any(c.dep_ == "prep" and c.lower_ == "of" for t in span for c in t.children):
+    if span is not None and any(c.dep_ == "prep" and c.lower_ == "of" and not _plural_object(c)
+                                for t in span for c in t.children):
         return None  # "how many *cups of sugar*": a measure of a substance, not things counted
-    return ask.noun_span if _is_noun(doc, ask) and not lex.is_possession(ask.noun) else None
+    # coins are money in WordNet (noun.possession), but "how many quarters" counts pieces, not their value
+    return ask.noun_span if _is_noun(doc, ask) and (not lex.is_possession(ask.noun) or _is_coin(ask.noun)) else None
+
+
+def _plural_object(of) -> bool:
+    """Whether the object of "of" is a plural noun: "how many packs *of pencils*" counts packs of things, not a
+    measure of a substance ("cups *of sugar*")."""
+    return any(o.dep_ == "pobj" and o.tag_ == "NNS" for o in of.children)
+
+
+def _is_coin(noun: str) -> bool:
+    """Whether ``noun`` (a lemma) names a coin: "coin", or a unit of the category ``Coin`` ("quarter", "dime")."""
+    return noun == "coin" or any(noun in (u.name, *u.variants) for u in UnitVocabulary.default().in_category("Coin"))
 
 
 def _is_noun(doc: QuestionDoc, ask: Ask) -> bool:

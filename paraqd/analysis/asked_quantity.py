@@ -102,6 +102,16 @@ def clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
     return list(span), main
 
 
+def asked_tokens(doc: QuestionDoc, ask: Ask) -> list:
+    """The tokens of the asking clause that say the asked quantity (:func:`clause_tokens`), on its last line: a
+    question written under a table ("Size | Count ... How many need a size 6?") is parsed as one sentence with
+    the table, whose cells say nothing of what is asked."""
+    toks, main = clause_tokens(doc, ask)
+    words = [t for t in toks if t.i in main]
+    breaks = [k for k, t in enumerate(words) if "\n" in t.text or "\n" in t.whitespace_]
+    return words[breaks[-1] + 1:] if breaks and breaks[-1] + 1 < len(words) else words
+
+
 def _aggregate_of(tok, has_than: bool) -> str | None:
     word, lemma = tok.lower_, (tok.lemma_ or tok.text).lower()
     if word == "left" and tok.tag_ == "VBD":  # "how many people left the party": a departure

@@ -146,9 +146,10 @@ class FindingKind(enum.StrEnum):
                         "no sentence asks anything any more")
     QUESTION_INCOMPLETE = ("question_incomplete", "question", (CRITICAL,), "the question is cut short",
                            "the question stops mid-sentence")
-    QUESTION_UNIT_CHANGED = ("question_unit_changed", "question", (CRITICAL, MINOR),
+    QUESTION_UNIT_CHANGED = ("question_unit_changed", "question", (CRITICAL, MAJOR, MINOR),
                              "the question asks in {unit}, the paraphrase in {unit}",
-                             "the question asks in another unit (minor when of another kind)")
+                             "the question asks in another unit (major when both ask for a measure of another "
+                             "kind, minor for another kind of unit elsewhere in the clause)")
     QUESTION_CHANGED = ("question_changed", "question", (CRITICAL, MAJOR, MINOR),
                         "the question asks about {old}, the paraphrase about {new} | the question leaves \"{word}\" "
                         "out of \"{phrase}\" ... | the question asks for {noun}, the paraphrase for {noun}",

@@ -17,7 +17,11 @@ from __future__ import annotations
 
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
 from ..analysis.asked_changes import asked_changes
+from ..analysis.asked_container import container_changes
+from ..analysis.asked_negation import complement_changes
+from ..analysis.asked_periods import span_changes
 from ..analysis.asked_shape import shape_changes
+from ..analysis.asked_subset import subset_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
 from .base import Check
@@ -29,7 +33,8 @@ from .synonyms import WordSimilarity
 class QuestionCheck(Check):
     """Reports a question gone or cut short (critical; "cut short" only when the question itself was
     complete: "... the total marks for the examination is" may end the same way in a paraphrase), asking
-    in another unit of the same kind (critical), asking about another part of the story (an edited copy
+    in another unit of the same kind (critical) or for a measure of another kind ("how many hours" -> "how many
+    ounces", major; another kind of unit elsewhere in the clause stays minor), asking about another part of the story (an edited copy
     whose question sentence left out part of a phrase or took the story's words: major, :mod:`paraqd.analysis.asked`), or
     asking for another noun (minor: on development data back-translation rewords the asked noun more
     often than invalid paraphrases change it).
@@ -61,10 +66,12 @@ class QuestionCheck(Check):
         p_units = {u.unit.name for u in p_ask.units} - {pq.unit.unit.name for _, pq in converted}
         if q_units and p_units and not q_units & p_units:
             same_category = {u.category for u in q_ask.units} & {u.category for u in p_ask.units}
+            severity = (Severity.CRITICAL if same_category
+                        else Severity.MAJOR if _measure_asked(q_ask) and _measure_asked(p_ask) else Severity.MINOR)
             findings.append(Finding(
                 FindingKind.QUESTION_UNIT_CHANGED,
                 f"the question asks in {q_ask.units[0].text}, the paraphrase in {p_ask.units[0].text}",
-                Severity.CRITICAL if same_category else Severity.MINOR, q_ask.units, p_ask.units,
+                severity, q_ask.units, p_ask.units,
             ))
         findings.extend(self._asks_about_other_part(pair, q_ask, p_ask))
         if not findings:
@@ -197,6 +204,10 @@ _ASKED_CHANGES = {
               '("{new_word}")',
     "one": 'the question asks about one item ("{old_word}"), the paraphrase about all the "{new_word}" the problem '
            "counts",
+    "negated": '{negated}',
+    "subset": '{subset}',
+    "counted": 'the question counts "{old_word}", the paraphrase "{new_word}", another thing the problem counts apart',
+    "span": 'the question asks for the quantity over {old_kind} ({old}), the paraphrase over {new_kind} ({new})',
 }
 
 
@@ -205,7 +216,10 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     asks for, or for another person's (major, :func:`~paraqd.analysis.asked_changes.asked_changes`; another
     person only when ``found`` has not said so already)."""
     findings, said = [], set()
-    for change in (*asked_changes(pair.question, pair.paraphrase), *shape_changes(pair.question, pair.paraphrase)):
+    question, paraphrase = pair.question, pair.paraphrase
+    for change in (*asked_changes(question, paraphrase), *shape_changes(question, paraphrase),
+                   *complement_changes(question, paraphrase), *span_changes(question, paraphrase),
+                   *subset_changes(question, paraphrase), *container_changes(question, paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
         if change.old in said:  # the same words of the question read as two changes: said once
@@ -214,8 +228,11 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
         what = change.what if change.what in _ASKED_CHANGES else "part"
         message = _ASKED_CHANGES[what].format(
             old=_listed(change.old), new=_listed(change.new), old_word=change.old[0].text,
-            new_word=change.new[0].text, old_kind=_ASKED_NAMES.get(change.old_kind, ""),
-            new_kind=_ASKED_NAMES.get(change.new_kind, ""), per=_per_message(change))
+            new_word=change.new[0].text,
+            old_kind=_ASKED_NAMES.get(change.old_kind, change.old_kind if change.what == "span" else ""),
+            new_kind=_ASKED_NAMES.get(change.new_kind, change.new_kind if change.what == "span" else ""),
+            per=_per_message(change),
+            negated=_negated_message(change), subset=_subset_message(change))
         findings.append(Finding(FindingKind.QUESTION_QUANTITY_CHANGED, message, Severity.MAJOR, change.old,
                                 change.new))
     return findings
@@ -230,6 +247,46 @@ def _per_message(change) -> str:
                 f'"{change.new[0].text}" themselves')
     return (f'the question counts "{change.old[0].text}", the paraphrase asks for a part per one of them '
             f'("{change.new[0].text}")')
+
+
+#: question forms that ask for a measure, whose one unit is the measure asked ("how long, in seconds", "how far, in
+#: miles")
+_MEASURE_FORMS = frozenset({"how long", "how far", "how fast", "how tall", "how high", "how heavy", "how deep",
+                            "how wide", "how big"})
+
+
+def _measure_asked(ask: Ask) -> bool:
+    """Whether the asking clause's unit is the measure it asks for: the asked noun is the unit ("how many
+    *hours*", "how many *ounces*"), or a form that asks for a measure names exactly one unit ("how long, in
+    *seconds*"). A unit of a period or a rate elsewhere in the clause ("how much does she earn *per week*")
+    says no measure asked, and another kind of unit there stays minor."""
+    if ask.noun_span is not None and unit_named(ask) is not None:
+        return True
+    return ask.form in _MEASURE_FORMS and len({u.unit.name for u in ask.units}) == 1
+
+
+def _subset_message(change) -> str:
+    """How a finding says that one question asks for a whole and the other for a part the story tells apart
+    (:func:`~paraqd.analysis.asked_subset.subset_changes`)."""
+    if change.what != "subset":
+        return ""
+    if change.old_kind == "part":
+        return (f'the question asks for a part the story tells apart ("{change.old[0].text}"), the paraphrase for '
+                f'the whole ("{change.new[0].text}")')
+    return (f'the question asks for the whole ("{change.old[0].text}"), the paraphrase only for a part the story '
+            f'tells apart ("{change.new[0].text}")')
+
+
+def _negated_message(change) -> str:
+    """How a finding says that the question asks for the complement of what the paraphrase asks, or back
+    (:func:`~paraqd.analysis.asked_negation.complement_changes`)."""
+    if change.what != "negated":
+        return ""
+    if change.old_kind == "complement":
+        return (f'the question asks for what "{change.old[0].text}" says (a negation), the paraphrase for the '
+                f'opposite, "{change.new[0].text}" without a negation')
+    return (f'the question asks for what "{change.old[0].text}" says, the paraphrase for the opposite, '
+            f'"{change.new[0].text}" (a negation)')
 
 
 def _listed(mentions) -> str:
