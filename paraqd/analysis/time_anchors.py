@@ -14,9 +14,14 @@ setting, not the number's); :func:`moved_time_points` compares the two texts:
 * a number of both texts written at two different time points, neither of them written in the other text's
   sentence of the number ("This year, he made $600" -> "Last year, he made $600");
 * the asked clause asking at another time point ("How much does he earn this year" -> "... next year");
-* the question's sentences with numbers naming no time point, the paraphrase's numbers at two different
-  ones ("7 emails in the morning ... 9 in the day" -> "9 emails yesterday ... 7 this morning");
-* the asked clause asking for a span of another length ("in one week" -> "in two weeks").
+* the question's sentences with numbers naming no time point and no days of their own ("on Saturday ... on
+  Sunday" told as "yesterday ... today" is a rename), the paraphrase's numbers at two different ones ("7 emails
+  in the morning ... 9 in the day" -> "9 emails yesterday ... 7 this morning");
+* the asked clause asking for a span of another length ("in one week" -> "in two weeks"; lengths within 10 %
+  are one span, "a year" = "12 months" = "52 weeks").
+
+A time counted from a day of the story ("the next day", "the previous year") is not told apart from one counted
+from now: "On Monday ... the next day" may be retold as "yesterday ... today".
 
 A time point added to the whole story ("Yesterday Ana baked 12 rolls ...") moves nothing: every number stays
 at one time, and a time point that is in no sentence with a number or the question enters no computation.
@@ -40,15 +45,21 @@ __all__ = ["TimeMove", "TimePoint", "anchor_of", "asked_span", "moved_time_point
 @dataclass(frozen=True)
 class TimePoint:
     """A time counted from the moment of telling: ``offset`` units of ``unit`` ahead (negative: back). The
-    present is ``offset == 0`` whatever the unit ("now" = "today" = "this year")."""
+    present is ``offset == 0`` whatever the unit ("now" = "today" = "this year"). ``story``: counted from a
+    time the story names ("the next day", "the previous year", "the day before"), not from now."""
 
     mention: Mention
     unit: str
     offset: int
+    story: bool = False
 
     def same_time(self, other: TimePoint) -> bool:
         """Whether the two may name one time: both the present, or the same number of the same unit on the
-        same side of now. Two units on one side ("last week" / "yesterday") are not told apart."""
+        same side of now. Two units on one side ("last week" / "yesterday") are not told apart, nor a time
+        counted from the story's own day and one counted from now ("on Monday ... the next day" may be
+        "yesterday ... today")."""
+        if self.story != other.story:
+            return True
         if self.offset == 0 or other.offset == 0:
             return self.offset == other.offset
         if (self.offset > 0) != (other.offset > 0):
@@ -66,7 +77,7 @@ _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
 _COUNT = r"(?P<n>\d+|" + "|".join(_WORD_NUMBERS) + r")"
 
 #: (pattern, offset sign or fixed offset): the longer forms first, their stretch is taken before the shorter
-_POINTS: list[tuple[re.Pattern[str], int | None]] = [
+_POINTS: list[tuple[re.Pattern[str], int]] = [
     (re.compile(r"\bthe\s+day\s+before\s+yesterday\b", re.IGNORECASE), -2),
     (re.compile(r"\bthe\s+day\s+after\s+tomorrow\b", re.IGNORECASE), 2),
     (re.compile(rf"\b{_COUNT}\s+(?:more\s+)?{_UNIT}\s+ago\b", re.IGNORECASE), -1),
@@ -74,9 +85,11 @@ _POINTS: list[tuple[re.Pattern[str], int | None]] = [
     (re.compile(rf"\bin\s+(?:another\s+)?{_COUNT}\s+more\s+{_UNIT}\b", re.IGNORECASE), 1),
     (re.compile(r"\byesterday\b", re.IGNORECASE), -1),
     (re.compile(r"\btomorrow\b", re.IGNORECASE), 1),
-    (re.compile(rf"\b(?:last|the\s+(?:previous|preceding|prior))\s+{_UNIT}\b", re.IGNORECASE), -1),
+    (re.compile(rf"\blast\s+{_UNIT}\b", re.IGNORECASE), -1),
+    (re.compile(rf"\bthe\s+(?:previous|preceding|prior)\s+{_UNIT}\b", re.IGNORECASE), -1),
     (re.compile(rf"\bthe\s+{_UNIT}\s+before\b", re.IGNORECASE), -1),
-    (re.compile(rf"\b(?:next|the\s+(?:next|following|coming))\s+{_UNIT}\b", re.IGNORECASE), 1),
+    (re.compile(rf"\bthe\s+(?:next|following)\s+{_UNIT}\b", re.IGNORECASE), 1),
+    (re.compile(rf"\b(?:next|the\s+coming)\s+{_UNIT}\b", re.IGNORECASE), 1),
     (re.compile(rf"\bthis\s+{_UNIT}\b", re.IGNORECASE), 0),
     (re.compile(r"\b(?:today|tonight)\b", re.IGNORECASE), 0),
     (re.compile(r"\b(?:right\s+now|now|currently|at\s+present|at\s+the\s+moment|presently|these\s+days)\b",
@@ -86,8 +99,9 @@ _POINTS: list[tuple[re.Pattern[str], int | None]] = [
 def time_points(doc: QuestionDoc) -> list[TimePoint]:
     """Every time of ``doc`` counted from the moment of telling, in text order: "yesterday" (day, -1), "the
     day before yesterday" (day, -2), "next year" (year, 1), "eight years ago" (year, -8), "in eight more
-    years" (year, 8), "now", "today", "this morning", "currently" (the present). "The previous day" counts
-    back one day (from the last day the story names: another time than the one before it)."""
+    years" (year, 8), "now", "today", "this morning", "currently" (the present). "The previous day", "the day
+    before", "the next day", "the following year" count one unit from the last time the story names
+    (``story``), not from now."""
     taken: list[tuple[int, int]] = []
     found = []
     for pattern, sign in _POINTS:
@@ -99,7 +113,9 @@ def time_points(doc: QuestionDoc) -> list[TimePoint]:
             size = 1 if count is None else (int(count) if count.isdigit() else _WORD_NUMBERS[count.lower()])
             offset = sign if sign in (-2, 0, 2) else sign * size
             taken.append((m.start(), m.end()))
-            found.append(TimePoint(Mention(m.start(), m.end(), m.group()), unit, offset))
+            story = bool(re.match(r"the\s+(?!day\s+(?:before\s+yesterday|after\s+tomorrow)|coming)", m.group(),
+                                  re.IGNORECASE))
+            found.append(TimePoint(Mention(m.start(), m.end(), m.group()), unit, offset, story))
     return sorted(found, key=lambda p: p.mention.start)
 
 
@@ -150,7 +166,11 @@ def anchor_of(doc: QuestionDoc, start: int, end: int, points: list[TimePoint] | 
 
 _SPAN = re.compile(rf"\b(?:in|for|over|during|within|after)\s+(?:the\s+)?(?:first\s+|next\s+|past\s+|coming\s+)?"
                    rf"(?:{_COUNT}\s+)?(?:whole\s+|entire\s+|full\s+)?{_UNIT}\b", re.IGNORECASE)
-_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365, "decade": 3650}
+_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 365 / 12, "year": 365, "decade": 3650}
+#: a span told in two units ("in 2 hours and 30 minutes") is no span of its first unit
+_MORE_UNITS = re.compile(rf"\s*(?:,|and)\s*(?:{_COUNT}|a\s+half|half\s+an?)\s*{_UNIT}", re.IGNORECASE)
+#: two spans whose lengths differ by less than this share are one ("a year" = "12 months" = "52 weeks")
+_SPAN_TOLERANCE = 0.1
 
 
 def asked_span(doc: QuestionDoc) -> tuple[Mention, float] | None:
@@ -165,6 +185,8 @@ def asked_span(doc: QuestionDoc) -> tuple[Mention, float] | None:
         unit = m.group("unit").lower()
         if unit not in ("minute", "hour", "day", "week", "month", "year", "decade"):
             continue
+        if _MORE_UNITS.match(doc.text, m.end()):
+            return None
         count = m.group("n")
         size = 1 if count is None else (int(count) if count.isdigit() else _WORD_NUMBERS[count.lower()])
         spans.append((Mention(m.start(), m.end(), m.group()), size * _DAYS[unit]))
@@ -237,6 +259,13 @@ def _asked_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
                                      "another time")]
 
 
+_OWN_TIMES = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august"
+    r"|september|october|november|december)\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|last|final"
+    r"|1st|2nd|3rd|[4-9]th|next|following|previous|other)\s+(?:day|night|week|weekend|month|year)s?\b"
+    r"|\b(?:day|week|month|year)\s+(?:\d+|one|two|three|four|five)\b", re.IGNORECASE)
+
+
 def _split_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     """The sentences of the question's numbers name no time point, the paraphrase writes its numbers at two
     different ones: the paraphrase puts facts of one time at two."""
@@ -244,6 +273,8 @@ def _split_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     sentences = {_sentence(question, n.start) for n in question.numbers}
     if any(_sentence(question, p.mention.start) in sentences for p in q_points):
         return []  # the question's own facts lie at times of their own
+    if any(s is not None and _OWN_TIMES.search(s.text) for s in sentences):
+        return []  # days the story names itself ("on Saturday ... on Sunday"), told from now in the paraphrase
     p_times = [a for n in paraphrase.numbers if (a := anchor_of(paraphrase, n.start, n.end, p_points)) is not None]
     two = next(((a, b) for a in p_times for b in p_times if a.mention.start < b.mention.start
                 and not a.same_time(b)), None)
@@ -264,7 +295,8 @@ def moved_time_points(pair: QuestionPair) -> list[TimeMove]:
     if not found:
         found = _split_moves(pair, q_points, p_points)
     q_span, p_span = asked_span(question), asked_span(paraphrase)
-    if q_span is not None and p_span is not None and abs(q_span[1] - p_span[1]) > 1e-9:
+    if q_span is not None and p_span is not None and \
+            abs(q_span[1] - p_span[1]) > _SPAN_TOLERANCE * max(q_span[1], p_span[1]):
         found.append(TimeMove((q_span[0],), (p_span[0],), f'the question asks over "{q_span[0].text}", the '
                               f'paraphrase over "{p_span[0].text}", a span of another length'))
     seen: set[tuple[int, ...]] = set()
