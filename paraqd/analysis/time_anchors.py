@@ -39,7 +39,8 @@ from .document import Mention, QuestionDoc
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
-__all__ = ["TimeMove", "TimePoint", "anchor_of", "asked_span", "moved_time_points", "time_points"]
+__all__ = ["TimeMove", "TimePoint", "anchor_of", "asked_clause", "asked_span", "clause_head", "moved_time_points",
+           "sentence_of", "time_points", "unique_numbers"]
 
 
 @dataclass(frozen=True)
@@ -119,11 +120,12 @@ def time_points(doc: QuestionDoc) -> list[TimePoint]:
     return sorted(found, key=lambda p: p.mention.start)
 
 
-def _sentence(doc: QuestionDoc, start: int) -> Mention | None:
+def sentence_of(doc: QuestionDoc, start: int) -> Mention | None:
+    """The sentence of ``doc`` the character ``start`` stands in, or ``None``."""
     return next((s for s in doc.sentences if s.start <= start < s.end), None)
 
 
-def _clause_head(doc: QuestionDoc, start: int, end: int, conjoined: bool = False) -> int | None:
+def clause_head(doc: QuestionDoc, start: int, end: int, conjoined: bool = False) -> int | None:
     """The index of the verb of the clause the stretch stands in (``conjoined``: up through conjoined verbs,
     "made ... and got" are one clause's), or ``None``."""
     span = doc.doc.char_span(start, end, alignment_mode="expand")
@@ -141,7 +143,7 @@ def anchor_of(doc: QuestionDoc, start: int, end: int, points: list[TimePoint] | 
     """The time point written in the sentence of ``doc.text[start:end]`` for it: the only one of the sentence
     (or several that name one time), else the one in the same clause, else ``None`` (a time point of
     another sentence is not read as this one's)."""
-    sentence = _sentence(doc, start)
+    sentence = sentence_of(doc, start)
     if sentence is None:
         return None
     inside = [p for p in (time_points(doc) if points is None else points)
@@ -154,11 +156,11 @@ def anchor_of(doc: QuestionDoc, start: int, end: int, points: list[TimePoint] | 
     # year he made $600 and got $40")
     left = max(doc.text.rfind(c, sentence.start, start) for c in ",;:")
     right = min((i for i in (doc.text.find(c, end, sentence.end) for c in ",;:") if i >= 0), default=sentence.end)
-    head, whole = _clause_head(doc, start, end), _clause_head(doc, start, end, conjoined=True)
-    for near in ([p for p in inside if head is not None and _clause_head(doc, p.mention.start, p.mention.end) == head],
+    head, whole = clause_head(doc, start, end), clause_head(doc, start, end, conjoined=True)
+    for near in ([p for p in inside if head is not None and clause_head(doc, p.mention.start, p.mention.end) == head],
                  [p for p in inside if left < p.mention.start and p.mention.end <= right],
                  [p for p in inside if whole is not None
-                  and _clause_head(doc, p.mention.start, p.mention.end, conjoined=True) == whole]):
+                  and clause_head(doc, p.mention.start, p.mention.end, conjoined=True) == whole]):
         if near:
             return near[0] if all(p.offset == near[0].offset and p.same_time(near[0]) for p in near) else None
     return None
@@ -193,14 +195,16 @@ def asked_span(doc: QuestionDoc) -> tuple[Mention, float] | None:
     return spans[0] if len(spans) == 1 else None
 
 
-def _unique_numbers(doc: QuestionDoc) -> dict[float, Mention]:
+def unique_numbers(doc: QuestionDoc) -> dict[float, Mention]:
+    """The numbers of ``doc`` written once, by value."""
     counts: dict[float, list[Mention]] = {}
     for n in doc.numbers:
         counts.setdefault(n.rounded, []).append(n)
     return {value: ms[0] for value, ms in counts.items() if len(ms) == 1}
 
 
-def _asked_clause(doc: QuestionDoc) -> Mention | None:
+def asked_clause(doc: QuestionDoc) -> Mention | None:
+    """The asking clause of ``doc`` (else its asking sentence), or ``None``."""
     ask = find_ask(doc)
     return None if ask is None else (ask.clause or ask.sentence)
 
@@ -216,7 +220,7 @@ class TimeMove:
 
 
 def _sentence_points(doc: QuestionDoc, points: list[TimePoint], start: int) -> list[TimePoint]:
-    sentence = _sentence(doc, start)
+    sentence = sentence_of(doc, start)
     return [p for p in points if sentence is not None and sentence.start <= p.mention.start < sentence.end]
 
 
@@ -226,8 +230,8 @@ def _number_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     11 years ago" read with the other time point is the same sentence)."""
     question, paraphrase = pair.question, pair.paraphrase
     found = []
-    p_numbers = _unique_numbers(paraphrase)
-    for value, q_n in _unique_numbers(question).items():
+    p_numbers = unique_numbers(paraphrase)
+    for value, q_n in unique_numbers(question).items():
         p_n = p_numbers.get(value)
         if p_n is None:
             continue
@@ -247,7 +251,7 @@ def _number_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
 def _asked_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     """The asking clause asking at another time point."""
     question, paraphrase = pair.question, pair.paraphrase
-    q_clause, p_clause = _asked_clause(question), _asked_clause(paraphrase)
+    q_clause, p_clause = asked_clause(question), asked_clause(paraphrase)
     if q_clause is None or p_clause is None:
         return []
     q_at = [p for p in q_points if q_clause.start <= p.mention.start < q_clause.end]
@@ -270,8 +274,8 @@ def _split_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     """The sentences of the question's numbers name no time point, the paraphrase writes its numbers at two
     different ones: the paraphrase puts facts of one time at two."""
     question, paraphrase = pair.question, pair.paraphrase
-    sentences = {_sentence(question, n.start) for n in question.numbers}
-    if any(_sentence(question, p.mention.start) in sentences for p in q_points):
+    sentences = {sentence_of(question, n.start) for n in question.numbers}
+    if any(sentence_of(question, p.mention.start) in sentences for p in q_points):
         return []  # the question's own facts lie at times of their own
     if any(s is not None and _OWN_TIMES.search(s.text) for s in sentences):
         return []  # days the story names itself ("on Saturday ... on Sunday"), told from now in the paraphrase
