@@ -83,3 +83,31 @@ def test_the_question_asked_when_a_future_event_happens_is_caught(checker):
 ])
 def test_the_question_asked_at_the_present_is_no_move(q, p):
     assert _moves(q, p) == []
+
+
+# -- a number held now, written at the end of an earlier numbered period ---------------------------------------
+
+def test_a_number_held_now_written_at_the_end_of_an_earlier_period_is_caught(checker):
+    q = ("Pell currently has $40 in his jar. He spent $12 in the first month and $9 in the second month. How much "
+         "did he have at the start?")
+    p = ("Pell had $40 in his jar at the end of his first month. He spent $12 in the first month and $9 in the "
+         "second month. How much did he have at the start?")
+    [message] = _moves(q, p)
+    assert message == ('$40 is at "currently" in the question but "at the end of his first month" in the '
+                       "paraphrase, before the second month the story goes on to")
+    assert not checker.check(q, p).passed
+
+
+@pytest.mark.parametrize(("q", "p"), [
+    # the last period the story names: the present is its end
+    ("Pell currently has $40 in his jar. He spent $12 in the first month and $9 in the second month. How much "
+     "did he have at the start?",
+     "Pell had $40 in his jar at the end of his second month. He spent $12 in the first month and $9 in the "
+     "second month. How much did he have at the start?"),
+    # a story of one period
+    ("Pell currently has $40 in his jar. He spent $12 in the first month. How much did he have at the start?",
+     "Pell had $40 in his jar at the end of the first month, after he spent $12 in it. How much did he have at "
+     "the start?"),
+])
+def test_a_number_held_at_the_end_of_the_last_period_is_no_move(q, p):
+    assert _moves(q, p) == []

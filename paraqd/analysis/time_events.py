@@ -10,7 +10,10 @@ that ties the same number or question to one of those events instead asks anothe
   fish before I added them"), with no present named in the paraphrase's sentence of the number;
 * the question asking about the present, the paraphrase asking "when" (or "once", "by the time") a future
   event of the question's story happens ("What is the sum of their ages now?" -> "What will the sum be when
-  Diane turns 30?"), the event written in the question as a time its story looks ahead to.
+  Diane turns 30?"), the event written in the question as a time its story looks ahead to;
+* a number the question holds at the present written in the paraphrase at the end of a numbered period
+  ("Jessie currently weighs 9 kg ... lost 6 kg in the first week and 4 in the second week" -> "Jessie weighed
+  9 kg at the end of her first week"), while the question's story goes on to a later one.
 
 The time points are read by :mod:`paraqd.analysis.time_anchors`.
 """
@@ -85,6 +88,39 @@ def _number_before_events(pair: QuestionPair, q_points, p_points) -> list[TimeMo
     return found
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINAL = "|".join(_ORDINALS)
+_PERIOD_END = re.compile(rf"\b(?:(?:at|by)\s+the\s+end\s+of|after)\s+(?:the|her|his|their|its|my|our)\s+"
+                         rf"(?P<ord>{_ORDINAL})\s+(?P<unit>day|week|month|year)\b", re.IGNORECASE)
+
+
+def _number_at_period_ends(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
+    question, paraphrase = pair.question, pair.paraphrase
+    found = []
+    p_numbers = unique_numbers(paraphrase)
+    for value, q_n in unique_numbers(question).items():
+        p_n = p_numbers.get(value)
+        q_at = None if p_n is None else anchor_of(question, q_n.start, q_n.end, q_points)
+        p_sentence = None if p_n is None else sentence_of(paraphrase, p_n.start)
+        if q_at is None or q_at.offset != 0 or q_at.story or p_sentence is None or any(
+                p_sentence.start <= p.mention.start < p_sentence.end for p in _present(p_points)):
+            continue
+        head = clause_head(paraphrase, p_n.start, p_n.end)
+        for m in _PERIOD_END.finditer(paraphrase.text, p_sentence.start, p_sentence.end):
+            if head is None or clause_head(paraphrase, m.start(), m.end()) != head:
+                continue
+            rank, unit = _ORDINALS.index(m.group("ord").lower()), m.group("unit").lower()
+            later = [o for o in _ORDINALS[rank + 1:]
+                     if re.search(rf"\b{o}\s+{unit}\b", question.text, re.IGNORECASE)]
+            if later:
+                said = Mention(m.start(), m.end(), m.group())
+                found.append(TimeMove((q_at.mention,), (said,),
+                                      f'{q_n.text} is at "{q_at.mention.text}" in the question but "{said.text}" in '
+                                      f"the paraphrase, before the {later[-1]} {unit} the story goes on to"))
+                break
+    return found
+
+
 _WHEN = re.compile(r"\b(?:when|once|by\s+the\s+time)\s+(?P<event>[^,?.;]+)", re.IGNORECASE)
 _FUTURE = re.compile(r"\b(?:will|'ll|going\s+to)\b", re.IGNORECASE)
 
@@ -114,4 +150,5 @@ def _asked_at_events(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
 def moved_to_events(pair: QuestionPair) -> list[TimeMove]:
     """The present of the question moved to an event of its story (see the module's docstring)."""
     q_points, p_points = time_points(pair.question), time_points(pair.paraphrase)
-    return _number_before_events(pair, q_points, p_points) + _asked_at_events(pair, q_points, p_points)
+    return (_number_before_events(pair, q_points, p_points) + _asked_at_events(pair, q_points, p_points)
+            + _number_at_period_ends(pair, q_points, p_points))

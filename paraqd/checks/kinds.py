@@ -108,7 +108,8 @@ class FindingKind(enum.StrEnum):
                     "question at no time counted from now | the question asks over {old}, the "
                     "paraphrase over {new}, a span of another length | {number} is at {old} in the question but {new} in the "
                     "paraphrase, before an event the story tells as past | the question asks about {old}, the "
-                    "paraphrase about {new}, a time the story looks ahead to",
+                    "paraphrase about {new}, a time the story looks ahead to | {number} is at {old} in the question but {new} "
+                    "in the paraphrase, before the {later} the story goes on to",
                     "a time point written as another: a clock time in the other half of the day (\"9 am\" -> "
                     "\"9 pm\"), another month, a relative reference turned the other way (\"the previous day\" "
                     "-> \"the next day\"), a number or the question at another time, the facts of one time put "
