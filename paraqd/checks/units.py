@@ -38,6 +38,8 @@ from ..analysis.rates import (
     time_frames,
 )
 from ..analysis.terms import key_terms, quantity_mentions
+from ..analysis.time_anchors import moved_time_points
+from ..analysis.time_events import moved_to_events
 from .base import Check
 from .findings import Finding, Severity
 from .kinds import FindingKind
@@ -165,6 +167,9 @@ class UnitCheck(Check):
         for old, new in changed_time_points(pair):
             findings.append(Finding(FindingKind.TIME_CHANGED, f'"{old.text}" became "{new.text}", another time',
                                     Severity.CRITICAL, (old,), (new,)))
+        if not any(f.kind == FindingKind.TIME_CHANGED for f in findings):
+            findings += [Finding(FindingKind.TIME_CHANGED, move.message, Severity.CRITICAL, move.old, move.new)
+                         for move in moved_time_points(pair) + moved_to_events(pair)]
         return findings
 
     def _category_changes(self, pair: QuestionPair, q_units, p_units, missing: list[str],
