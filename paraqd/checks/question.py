@@ -21,7 +21,6 @@ from ..analysis.asked_container import container_changes
 from ..analysis.asked_negation import complement_changes
 from ..analysis.asked_periods import span_changes
 from ..analysis.asked_shape import shape_changes
-from ..analysis.asked_subset import subset_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
 from .base import Check
@@ -205,7 +204,6 @@ _ASKED_CHANGES = {
     "one": 'the question asks about one item ("{old_word}"), the paraphrase about all the "{new_word}" the problem '
            "counts",
     "negated": '{negated}',
-    "subset": '{subset}',
     "counted": 'the question counts "{old_word}", the paraphrase "{new_word}", another thing the problem counts apart',
     "span": 'the question asks for the quantity over {old_kind} ({old}), the paraphrase over {new_kind} ({new})',
 }
@@ -219,7 +217,7 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     question, paraphrase = pair.question, pair.paraphrase
     for change in (*asked_changes(question, paraphrase), *shape_changes(question, paraphrase),
                    *complement_changes(question, paraphrase), *span_changes(question, paraphrase),
-                   *subset_changes(question, paraphrase), *container_changes(question, paraphrase)):
+                   *container_changes(question, paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
         if change.old in said:  # the same words of the question read as two changes: said once
@@ -232,7 +230,7 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
             old_kind=_ASKED_NAMES.get(change.old_kind, change.old_kind if change.what == "span" else ""),
             new_kind=_ASKED_NAMES.get(change.new_kind, change.new_kind if change.what == "span" else ""),
             per=_per_message(change),
-            negated=_negated_message(change), subset=_subset_message(change))
+            negated=_negated_message(change))
         findings.append(Finding(FindingKind.QUESTION_QUANTITY_CHANGED, message, Severity.MAJOR, change.old,
                                 change.new))
     return findings
@@ -263,18 +261,6 @@ def _measure_asked(ask: Ask) -> bool:
     if ask.noun_span is not None and unit_named(ask) is not None:
         return True
     return ask.form in _MEASURE_FORMS and len({u.unit.name for u in ask.units}) == 1
-
-
-def _subset_message(change) -> str:
-    """How a finding says that one question asks for a whole and the other for a part the story tells apart
-    (:func:`~paraqd.analysis.asked_subset.subset_changes`)."""
-    if change.what != "subset":
-        return ""
-    if change.old_kind == "part":
-        return (f'the question asks for a part the story tells apart ("{change.old[0].text}"), the paraphrase for '
-                f'the whole ("{change.new[0].text}")')
-    return (f'the question asks for the whole ("{change.old[0].text}"), the paraphrase only for a part the story '
-            f'tells apart ("{change.new[0].text}")')
 
 
 def _negated_message(change) -> str:
