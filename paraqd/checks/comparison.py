@@ -13,16 +13,12 @@ passes. A counted value said as a difference with "than" in one text ("9 *more* 
 amount of the same counted thing that compares nothing in the other ("9 laps, more than Lena";
 :func:`~paraqd.analysis.compared.counted_amounts`) is on the other side of the comparison: the same finding,
 either way round; "9 extra laps" (a word the difference lacks) or "by 9 laps" is not read as an amount.
-A share (a percentage or a fraction) that compares its whole another way ("80% *of* the cost" -> "80% *off* the
-cost", "50% *as much as*" -> "50% *more than*", :func:`~paraqd.analysis.comparatives.changed_share_ways`) is
-the same finding.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from ..analysis.comparatives import DOWN, PART, UP, changed_share_ways
 from ..analysis.compared import (
     DIFFERENCE,
     FACTOR,
@@ -53,9 +49,6 @@ class ComparisonCheck(Check):
         p_ways = [(_value(key), way, m) for key, way, m in (*comparisons(pair.paraphrase),
                                                             *additions(pair.paraphrase))]
         findings = _sides_changed(pair)
-        findings += [Finding(FindingKind.COMPARISON_CHANGED, f'"{c.q_at.text}" ({_says(c.old)}) became "{c.p_at.text}" '
-                             f'({_says(c.new)})', Severity.CRITICAL, (c.q_at,), (c.p_at,))
-                     for c in changed_share_ways(pair)]
         if not q_ways or not p_ways:
             return findings
         q_count = Counter((key, way) for key, way, _ in q_ways)
@@ -126,13 +119,7 @@ def _value(key: tuple[str, float]) -> tuple[str, float]:
     return key if key[0] in ("percent", "asked") else ("value", key[1])
 
 
-_SHARE_WAYS = {PART: "a part: it takes that share of the whole", UP: "an increase: it adds that share to the whole",
-               DOWN: "a decrease: it takes that share off the whole"}
-
-
 def _says(way: str) -> str:
-    if way in _SHARE_WAYS:
-        return _SHARE_WAYS[way]
     if way == _AMOUNT:
         return "an amount: it compares nothing"
     return "a factor: it multiplies" if way == FACTOR else "a difference: it adds or subtracts"

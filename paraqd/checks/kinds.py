@@ -186,8 +186,7 @@ class FindingKind(enum.StrEnum):
                           "\"{old}\" ({way}) became \"{new}\" ({other way})",
                           "a compared value (or the question) changed from a factor (\"3 times as many\") to a "
                           "difference (\"3 more than\") or back, or from a difference to an amount that compares "
-                          "nothing (\"9 more laps than Lena\" -> \"9 laps, more than Lena\") or back, or a share that "
-                          "compares its whole another way (\"30% of\" -> \"30% more than\", \"70% off\")")
+                          "nothing (\"9 more laps than Lena\" -> \"9 laps, more than Lena\") or back")
     QUESTION_QUANTITY_CHANGED = ("question_quantity_changed", "question", (MAJOR,),
                                  "the question asks for {aggregate} (\"{word}\"), the paraphrase for {aggregate} "
                                  "(\"{word}\") | the question asks for the whole (\"{word}\"), the paraphrase "
