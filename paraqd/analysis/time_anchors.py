@@ -16,9 +16,11 @@ setting, not the number's); :func:`moved_time_points` compares the two texts:
 * the asked clause asking at another time point ("How much does he earn this year" -> "... next year");
 * the question's sentences with numbers naming no time point and no days of their own ("on Saturday ... on
   Sunday" told as "yesterday ... today" is a rename), the paraphrase's numbers at two different ones ("7 emails
-  in the morning ... 9 in the day" -> "9 emails yesterday ... 7 this morning");
-* the asked clause asking for a span of another length ("in one week" -> "in two weeks"; lengths within 10 %
-  are one span, "a year" = "12 months" = "52 weeks").
+  in the morning ... 9 in the day" -> "9 emails yesterday ... 7 this morning").
+
+The asked span's length ("in one week" -> "in two weeks") is not compared here: read from the asking clause, it
+took a rate's period folded into a question moved first for the span asked over, and turned a valid rewording
+invalid on held-out data (session 20).
 
 A time counted from a day of the story ("the next day", "the previous year") is not told apart from one counted
 from now: "On Monday ... the next day" may be retold as "yesterday ... today".
@@ -39,7 +41,7 @@ from .document import Mention, QuestionDoc
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
-__all__ = ["TimeMove", "TimePoint", "anchor_of", "asked_clause", "asked_span", "clause_head", "moved_time_points",
+__all__ = ["TimeMove", "TimePoint", "anchor_of", "asked_clause", "clause_head", "moved_time_points",
            "sentence_of", "time_points", "unique_numbers"]
 
 
@@ -166,35 +168,6 @@ def anchor_of(doc: QuestionDoc, start: int, end: int, points: list[TimePoint] | 
     return None
 
 
-_SPAN = re.compile(rf"\b(?:in|for|over|during|within|after)\s+(?:the\s+)?(?:first\s+|next\s+|past\s+|coming\s+)?"
-                   rf"(?:{_COUNT}\s+)?(?:whole\s+|entire\s+|full\s+)?{_UNIT}\b", re.IGNORECASE)
-_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 365 / 12, "year": 365, "decade": 3650}
-#: a span told in two units ("in 2 hours and 30 minutes") is no span of its first unit
-_MORE_UNITS = re.compile(rf"\s*(?:,|and)\s*(?:{_COUNT}|a\s+half|half\s+an?)\s*{_UNIT}", re.IGNORECASE)
-#: two spans whose lengths differ by less than this share are one ("a year" = "12 months" = "52 weeks")
-_SPAN_TOLERANCE = 0.1
-
-
-def asked_span(doc: QuestionDoc) -> tuple[Mention, float] | None:
-    """``(words, length in days)`` of the span the asking clause asks over: "how much do they sleep *in one
-    week*" (7), "in the first 2 weeks" (14), "in 10 days" (10); ``None`` when it names none or several."""
-    ask = find_ask(doc)
-    if ask is None:
-        return None
-    clause = ask.clause or ask.sentence
-    spans = []
-    for m in _SPAN.finditer(doc.text, clause.start, clause.end):
-        unit = m.group("unit").lower()
-        if unit not in ("minute", "hour", "day", "week", "month", "year", "decade"):
-            continue
-        if _MORE_UNITS.match(doc.text, m.end()):
-            return None
-        count = m.group("n")
-        size = 1 if count is None else (int(count) if count.isdigit() else _WORD_NUMBERS[count.lower()])
-        spans.append((Mention(m.start(), m.end(), m.group()), size * _DAYS[unit]))
-    return spans[0] if len(spans) == 1 else None
-
-
 def unique_numbers(doc: QuestionDoc) -> dict[float, Mention]:
     """The numbers of ``doc`` written once, by value."""
     counts: dict[float, list[Mention]] = {}
@@ -291,18 +264,13 @@ def _split_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
 
 
 def moved_time_points(pair: QuestionPair) -> list[TimeMove]:
-    """The time points of the computation moved by the paraphrase (see the module's docstring for the four
+    """The time points of the computation moved by the paraphrase (see the module's docstring for the three
     ways). Empty when the question writes no time point the paraphrase moves."""
     question, paraphrase = pair.question, pair.paraphrase
     q_points, p_points = time_points(question), time_points(paraphrase)
     found = _number_moves(pair, q_points, p_points) + _asked_moves(pair, q_points, p_points)
     if not found:
         found = _split_moves(pair, q_points, p_points)
-    q_span, p_span = asked_span(question), asked_span(paraphrase)
-    if q_span is not None and p_span is not None and \
-            abs(q_span[1] - p_span[1]) > _SPAN_TOLERANCE * max(q_span[1], p_span[1]):
-        found.append(TimeMove((q_span[0],), (p_span[0],), f'the question asks over "{q_span[0].text}", the '
-                              f'paraphrase over "{p_span[0].text}", a span of another length'))
     seen: set[tuple[int, ...]] = set()
     unique = []
     for move in found:

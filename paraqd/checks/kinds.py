@@ -105,15 +105,14 @@ class FindingKind(enum.StrEnum):
                     "{old} became {new}, another time | {number} is at {old} in the question but at {new} in the "
                     "paraphrase, another time | the question asks about {old}, the paraphrase about {new}, another "
                     "time | the paraphrase puts the problem's numbers at two different times ({a}, {b}), the "
-                    "question at no time counted from now | the question asks over {old}, the "
-                    "paraphrase over {new}, a span of another length | {number} is at {old} in the question but {new} in the "
+                    "question at no time counted from now | {number} is at {old} in the question but {new} in the "
                     "paraphrase, before an event the story tells as past | the question asks about {old}, the "
                     "paraphrase about {new}, a time the story looks ahead to | {number} is at {old} in the question but {new} "
                     "in the paraphrase, before the {later} the story goes on to",
                     "a time point written as another: a clock time in the other half of the day (\"9 am\" -> "
                     "\"9 pm\"), another month, a relative reference turned the other way (\"the previous day\" "
                     "-> \"the next day\"), a number or the question at another time, the facts of one time put "
-                    "at two, the asked span of another length (`paraqd/analysis/time_anchors.py`), the present moved to "
+                    "at two (`paraqd/analysis/time_anchors.py`), the present moved to "
                     "an event of the story (`paraqd/analysis/time_events.py`)")
     COUNT_CHANGED = ("count_changed", "units", (CRITICAL,), "\"{old}\" became \"{new}\" (the number counts another thing)",
                      "a number kept but counting another thing while the old one is still named, or one the "
