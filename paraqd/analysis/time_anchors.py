@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .pair import QuestionPair
 
 __all__ = ["TimeMove", "TimePoint", "anchor_of", "asked_clause", "clause_head", "moved_time_points",
-           "sentence_of", "time_points", "unique_numbers"]
+           "numbers_in_both", "sentence_of", "time_points", "unique_numbers"]
 
 
 @dataclass(frozen=True)
@@ -176,6 +176,12 @@ def unique_numbers(doc: QuestionDoc) -> dict[float, Mention]:
     return {value: ms[0] for value, ms in counts.items() if len(ms) == 1}
 
 
+def numbers_in_both(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
+    """``(question mention, paraphrase mention)`` of each value written once in each text."""
+    p_numbers = unique_numbers(pair.paraphrase)
+    return [(q_n, p_numbers[value]) for value, q_n in unique_numbers(pair.question).items() if value in p_numbers]
+
+
 def asked_clause(doc: QuestionDoc) -> Mention | None:
     """The asking clause of ``doc`` (else its asking sentence), or ``None``."""
     ask = find_ask(doc)
@@ -203,11 +209,7 @@ def _number_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     11 years ago" read with the other time point is the same sentence)."""
     question, paraphrase = pair.question, pair.paraphrase
     found = []
-    p_numbers = unique_numbers(paraphrase)
-    for value, q_n in unique_numbers(question).items():
-        p_n = p_numbers.get(value)
-        if p_n is None:
-            continue
+    for q_n, p_n in numbers_in_both(pair):
         q_at = anchor_of(question, q_n.start, q_n.end, q_points)
         p_at = anchor_of(paraphrase, p_n.start, p_n.end, p_points)
         if q_at is None or p_at is None or q_at.same_time(p_at):

@@ -30,9 +30,9 @@ from .time_anchors import (
     anchor_of,
     asked_clause,
     clause_head,
+    numbers_in_both,
     sentence_of,
     time_points,
-    unique_numbers,
 )
 
 if TYPE_CHECKING:
@@ -67,11 +67,7 @@ def _number_before_events(pair: QuestionPair, q_points, p_points) -> list[TimeMo
     question, paraphrase = pair.question, pair.paraphrase
     story = {t.lemma_.lower() for t in question.doc if t.pos_ == "VERB" and t.tag_ == "VBD"}
     found = []
-    p_numbers = unique_numbers(paraphrase)
-    for value, q_n in unique_numbers(question).items():
-        p_n = p_numbers.get(value)
-        if p_n is None:
-            continue
+    for q_n, p_n in numbers_in_both(pair):
         q_at = anchor_of(question, q_n.start, q_n.end, q_points)
         if q_at is None or q_at.offset != 0 or q_at.story:
             continue
@@ -97,11 +93,9 @@ _PERIOD_END = re.compile(rf"\b(?:(?:at|by)\s+the\s+end\s+of|after)\s+(?:the|her|
 def _number_at_period_ends(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     question, paraphrase = pair.question, pair.paraphrase
     found = []
-    p_numbers = unique_numbers(paraphrase)
-    for value, q_n in unique_numbers(question).items():
-        p_n = p_numbers.get(value)
-        q_at = None if p_n is None else anchor_of(question, q_n.start, q_n.end, q_points)
-        p_sentence = None if p_n is None else sentence_of(paraphrase, p_n.start)
+    for q_n, p_n in numbers_in_both(pair):
+        q_at = anchor_of(question, q_n.start, q_n.end, q_points)
+        p_sentence = sentence_of(paraphrase, p_n.start)
         if q_at is None or q_at.offset != 0 or q_at.story or p_sentence is None or any(
                 p_sentence.start <= p.mention.start < p_sentence.end for p in _present(p_points)):
             continue
