@@ -201,3 +201,14 @@ def test_a_question_grounds_itself(analyzer, text):
 
     doc = analyzer.analyze(text)
     assert ungrounded_things(doc, doc, similar=lambda a, b: False) == []
+
+
+@needs_wordnet
+def test_a_persons_name_grounds_no_thing(checker):
+    """WordNet knows "John" as a book (the Gospel) and "Mark" as a coin; a boy called John grounds no books."""
+    question = "John got 12 gifts for his birthday and opened 5 of them. How many gifts has he not opened yet?"
+    paraphrase = "John got 12 gifts for his birthday and opened 5 of them. How many books has he not opened yet?"
+    (finding,) = _ungrounded(checker, question, paraphrase)
+    assert finding.paraphrase_spans[0].text == "books" and not checker.check(question, paraphrase).passed
+    kept = "John received 12 presents on his birthday and unwrapped 5. How many presents are still unopened?"
+    assert _ungrounded(checker, question, kept) == []

@@ -331,7 +331,9 @@ def judge_words(asked: list[AskedWord], question: QuestionDoc, paraphrase: Quest
     known |= renamed
     written = {}  # each noun of the question as first written ("kids" for the lemma "kid")
     for t in question.doc:
-        if t.pos_ in NOUN_POS and t.is_alpha and not t.is_stop:
+        # a person's name is no class of things: WordNet's "John" (the Gospel) is a kind of book, yet "how many
+        # books" is not grounded by a boy called John
+        if t.pos_ in NOUN_POS and t.is_alpha and not t.is_stop and t.ent_type_ != "PERSON":
             written.setdefault(token_lemma(t), t.text)
     q_nouns = list(written)
     q_adjectives = {token_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
