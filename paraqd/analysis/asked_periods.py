@@ -28,6 +28,7 @@ from .asked_changes import AskedChange
 from .asked_quantity import AskedQuantity, asked_quantity, asked_tokens
 from .days import MONTHS
 from .document import Mention, QuestionDoc
+from .numbers import TEEN_WORDS, UNIT_WORDS
 from .terms import WEEKDAYS, token_lemma
 
 #: the words that join the two ends of a range of named periods ("Monday *to* Wednesday", "March *through* July")
@@ -124,8 +125,8 @@ def _joined(tok, first) -> bool:
     return False
 
 
-_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+#: "one" to "twelve", the words a count of days or months is written with
+_WORD_NUMBERS = {w: v for w, v in {**UNIT_WORDS, **TEEN_WORDS}.items() if 1 <= v <= 12}
 
 
 def _cardinal(tok) -> int | None:

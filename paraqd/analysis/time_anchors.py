@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from .asked import find_ask
 from .document import Mention, QuestionDoc
+from .numbers import TEEN_WORDS, UNIT_WORDS
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -74,9 +75,8 @@ _UNITS = {"minute": "minute", "hour": "hour", "day": "day", "night": "day", "mor
           "evening": "day", "week": "week", "weekend": "week", "month": "month", "year": "year",
           "decade": "decade"}
 _UNIT = r"(?P<unit>minute|hour|day|night|morning|afternoon|evening|week|weekend|month|year|decade)s?"
-_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
-                 "thirty": 30}
+_WORD_NUMBERS = {"a": 1, "an": 1, **{w: v for w, v in {**UNIT_WORDS, **TEEN_WORDS}.items() if 1 <= v <= 12},
+                 "fifteen": 15, "twenty": 20, "thirty": 30}
 _COUNT = r"(?P<n>\d+|" + "|".join(_WORD_NUMBERS) + r")"
 
 #: (pattern, offset sign or fixed offset): the longer forms first, their stretch is taken before the shorter
