@@ -97,18 +97,22 @@ _SUPERSCRIPT_STOP = r"(?<=[²³¹])\."
 #: and the next sentence when no space follows ("Funds A and *B.After* a year")
 _LETTER_STOP = r"(?<=^[A-Z])\."
 _LETTER_STOP_GLUED = r"(?<![A-Za-z][A-Z])(?<=[A-Z])\.(?=[A-Z][a-z])"
+#: a full stop after a number and before the next sentence when no space follows ("each costs $0.14.If he
+#: spent ..."): spaCy keeps "0.14.If" as one token, and the two sentences as one
+_NUMBER_STOP_GLUED = r"(?<=[0-9])\.(?=[A-Z][a-z])"
 
 
 def _word_problem_tokens(nlp):
     """``nlp`` with the full stops word problems write split off: after a superscript ("cm³.") and after a
     one-letter capital word (word problems name things by a letter, "from town A to town B. If ...", "company
     A, B, C or D.", where spaCy keeps "B." as one token, an initial, and the name is lost to every comparison
-    of words)."""
+    of words), and after a number glued to the next sentence ("$0.14.If")."""
     from spacy.util import compile_infix_regex, compile_suffix_regex
 
     suffixes = [*nlp.Defaults.suffixes, _SUPERSCRIPT_STOP, _LETTER_STOP]
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
-    nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, _LETTER_STOP_GLUED]).finditer
+    nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, _LETTER_STOP_GLUED,
+                                                                    _NUMBER_STOP_GLUED]).finditer
     return nlp
 
 

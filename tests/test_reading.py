@@ -104,6 +104,29 @@ def test_a_capital_letter_before_a_full_stop_is_a_name(checker, text, letter):
 
 
 @needs_spacy
+@pytest.mark.parametrize("text, number, next_sentence", [
+    ("Each green pen costs $0.45.If Rana spent $9, how many pens did she buy?", "0.45", "If Rana spent $9"),
+    ("The tank holds 12.5.Then it leaks 2 litres.", "12.5", "Then it leaks 2 litres."),
+    ("She walked 7.Afterwards she rested.", "7", "Afterwards she rested."),
+])
+def test_a_number_glued_to_the_next_sentence_ends_its_sentence(checker, text, number, next_sentence):
+    doc = checker.analyzer.analyze(text)
+    assert number in [t.text for t in doc.doc]
+    assert any(s.text.startswith(next_sentence) for s in doc.doc.sents)
+
+
+@needs_spacy
+def test_a_per_item_price_glued_to_the_next_sentence_stays_per_item(checker):
+    """A rewording that lost the space after a price ("$0.14.If he spent") keeps the price said of each item."""
+    question = ("Each red bead costs $0.05 and each blue bead costs $0.14. If Omar spent a total of $2.06, how many "
+                "beads did he buy in total?")
+    paraphrase = ("Each red bead costs $0.05, and each blue bead costs $0.14.If Omar spent 2.06 dollars in total, "
+                  "how many beads did he buy in total?")
+    kinds = {f.kind.value for f in checker.check(question, paraphrase).findings}
+    assert "per_item_made_total" not in kinds
+
+
+@needs_spacy
 def test_a_list_of_letters_ending_a_sentence_is_the_same_list(checker):
     analyze = checker.analyzer.analyze
     pair = QuestionPair(
