@@ -145,3 +145,28 @@ def test_a_number_kept_per_item_is_not_made_a_total(checker, question, paraphras
 def test_a_rate_kept_per_period_is_not_made_a_total(checker, question, paraphrase):
     result = checker.check(question, paraphrase)
     assert KIND not in _kinds(result), result.reasons
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # "a day" hangs on the hours another number counts: the loads are no rate, so no total either
+    ("A crew of 4 movers can move 60 boxes in 3 days, working 9 hours a day. How many boxes can 6 movers move in "
+     "3 days?",
+     "Working 9 hours a day, a crew of 4 movers moves 60 boxes in 3 days. How many boxes can 6 movers move over "
+     "3 days?"),
+    ("A bakery can bake 300 rolls in 2 days with 3 bakers working for 7 hours a day. How many days do 2 bakers "
+     "need for 300 rolls?",
+     "With 3 bakers working 7 hours a day, a bakery bakes 300 rolls in 2 days. How many days do 2 bakers need "
+     "for 300 rolls?"),
+])
+def test_a_rate_of_another_numbers_noun_is_not_this_numbers_rate(checker, question, paraphrase):
+    result = checker.check(question, paraphrase)
+    assert KIND not in _kinds(result), result.reasons
+
+
+def test_the_rate_of_another_numbers_noun_belongs_to_that_number(checker):
+    from paraqd.analysis.per_period import per_period
+
+    doc = checker.analyzer.analyze("A crew can move 60 boxes in 3 days with 4 movers working for 9 hours a day.")
+    rates = {n.text: per_period(doc, n) for n in doc.numbers}
+    assert rates["60"] is None
+    assert rates["9"] is not None and rates["9"][0].text == "a day"

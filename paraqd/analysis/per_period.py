@@ -103,10 +103,23 @@ def per_period(doc: QuestionDoc, number: NumberMention) -> tuple[Mention, float]
     for mention, period, unit in _rates_in(doc, clause):
         if own is not None and unit is not None and own.start == unit.start:
             continue
+        if _rate_of_another(doc, number, mention):
+            continue  # "deliver 100 parcels ... with 5 men working 8 hours *a day*": the day is the hours'
         if own_seconds is not None and own_seconds >= period:
             continue  # the span the rate runs over, not the rate
         return mention, period
     return None
+
+
+def _rate_of_another(doc: QuestionDoc, number: NumberMention, rate: Mention) -> bool:
+    """Whether the rate words ``rate`` hang on a noun another number counts ("8 hours *a day*" for 100 in
+    "deliver 100 parcels in 5 days with 5 men working 8 hours a day"): the rate is that number's."""
+    words = [t for t in doc.doc if rate.start <= t.idx < rate.end]
+    root = next((t for t in words if not rate.start <= t.head.idx < rate.end), None)
+    if root is None or root.head.pos_ not in ("NOUN", "PROPN"):
+        return False
+    others = {n.start for n in doc.numbers if n.start != number.start and n.kind != "ordinal"}
+    return any(c.dep_ == "nummod" and c.idx in others for c in root.head.children)
 
 
 def _counts_doers(doc: QuestionDoc, number: NumberMention, clause: list) -> bool:
