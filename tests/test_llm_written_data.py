@@ -2,7 +2,8 @@
 training pairs (data/train/rewordings_llm_train.csv, session 15) with no development, blind, gate or evaluation
 file, so a model trained on them can be measured on those; the gate pairs (data/dev/gate/rewordings_llm_gate.csv,
 session 16) with no other development, training or evaluation file, so they stay text no rule was written on;
-the fresh blind pairs (data/dev/blind/rewordings_llm_fresh_blind.csv, session 17) likewise, scored once per release.
+the fresh blind pairs (data/dev/blind/rewordings_llm_fresh_blind.csv, session 17) and the new-styles blind pairs
+(data/dev/blind/rewordings_llm_newstyles_blind.csv, session 21) likewise, scored once per release.
 None shares a question with GSM8K test.
 
 The checks against ../shared skip when it is absent; the rest runs on the repository alone.
@@ -20,7 +21,8 @@ from shared_data import REPO_ROOT, normalise, shared
 
 #: each file and the fewest rows it has
 FILES = {"data/train/rewordings_llm_train.csv": 1700, "data/dev/gate/rewordings_llm_gate.csv": 1300,
-         "data/dev/blind/rewordings_llm_fresh_blind.csv": 500}
+         "data/dev/blind/rewordings_llm_fresh_blind.csv": 500,
+         "data/dev/blind/rewordings_llm_newstyles_blind.csv": 490}
 COLUMNS = ["question", "augmented", "final_label", "kind", "family", "source", "why"]
 
 
