@@ -1,6 +1,6 @@
 """One value written two ways, across a question and its paraphrase: "3 dozen" as "3 sets of 12", "3/4 of the
 students" as "3 out of every 4 students", "an hour" as "1" (the unit left to the sentence: "2 hours on Mondays
-and 1 on Wednesdays"), "a lamp" as "1 lamp" (:func:`ones_for_articles`: the digit 1 counting a thing the
+and 1 on Wednesdays"), "a lamp" as "1 lamp" and "1 pound" as "a pound" (:func:`ones_for_articles`: the digit 1 counting a thing the
 question introduces with "a" or "an", in a sentence or in a table row "Lamp | 1 | $20"; a thing the question
 does not introduce as one, "some lamps", "lamps", or none at all, keeps its 1 a number added), and the count
 of the persons or places the question names, "the 3 of them" for Mona, Jasmine and Rachel
@@ -67,9 +67,12 @@ _NOUNS = frozenset({"NOUN", "PROPN"})
 
 
 def _introduced_as_one(doc: QuestionDoc) -> Counter:
-    """The lemmas of the nouns ``doc`` introduces with "a" or "an", each as often as it does."""
-    return Counter(token_lemma(t) for t in doc.doc if t.pos_ in _NOUNS
-                   and any(c.dep_ == "det" and c.lower_ in _ONE_ARTICLES for c in t.children))
+    """The lemmas of the nouns ``doc`` introduces with "a" or "an", each as often as it does; "once" is one
+    "time" ("ride the go-karts once" = "1 time")."""
+    found = Counter(token_lemma(t) for t in doc.doc if t.pos_ in _NOUNS
+                    and any(c.dep_ == "det" and c.lower_ in _ONE_ARTICLES for c in t.children))
+    found["time"] += sum(1 for t in doc.doc if t.lower_ == "once")
+    return found
 
 
 def _row_thing(doc: QuestionDoc, number: NumberMention):
@@ -90,16 +93,25 @@ def _thing_counted(doc: QuestionDoc, number: NumberMention):
         return None
     if span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUNS and span[-1].head.is_alpha:
         return span[-1].head
+    after = span[-1].nbor(1) if span[-1].i + 1 < len(doc.doc) else None
+    if after is not None and after.is_alpha and after.pos_ in _NOUNS:
+        return after  # a cell the parse reads as no phrase: "Sonja | 1 loaf of bread | $3"
     return _row_thing(doc, number)
 
 
-def ones_for_articles(question: QuestionDoc, paraphrase: QuestionDoc) -> int:
+def ones_for_articles(question: QuestionDoc, paraphrase: QuestionDoc, own_articles: bool = False) -> int:
     """How many digits 1 of ``paraphrase`` count a thing ``question`` introduces with "a" or "an" ("an
     eight-pound trout" -> "1 trout 8 lb"; "a table that costs $50" -> "Table | 1 | $50"), each such
-    thing of the question used once: the article said as a number."""
+    thing of the question used once: the article said as a number. Called with the texts the other way
+    round, the 1s of the question that the paraphrase says with an article ("1 pound" -> "a pound"); then
+    (``own_articles``) a thing the side with the 1 introduces with an article as often says no 1."""
     if question.doc is None or paraphrase.doc is None:
         return 0
     introduced = _introduced_as_one(question)
+    if own_articles:
+        # the things the paraphrase still introduces with an article of its own are no article turned into a
+        # 1 ("A bag costs $4. Ana buys 1 bag" -> "A bag costs $4. Ana buys bags": the 1 is gone)
+        introduced -= _introduced_as_one(paraphrase)
     found = 0
     for number in paraphrase.numbers:
         if number.value != 1 or number.written != "digits" or number.kind != "cardinal" or number.currency:
@@ -247,6 +259,7 @@ def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tupl
             whole, parts = (_round(a.value / b.value),), (a.rounded, b.rounded)
             forms.append((parts, whole) if first else (whole, parts))
     forms += [((), (1.0,))] * (ones_by_article(question) + ones_for_articles(question, paraphrase))
+    forms += [((1.0,), ())] * ones_for_articles(paraphrase, question, own_articles=True)  # "1 pound" -> "a pound", "1 time" -> "once"
     restated = restated_count(question, paraphrase) if question.doc is not None and paraphrase.doc is not None else None
     if restated is not None:
         forms.append(((), (float(restated),)))

@@ -19,7 +19,7 @@ from .document import QuestionDoc
 from .lexicon import default_lexicon
 from .people import addresses, is_person, reader
 from .spelling import spelling_variants
-from .terms import Term, counted_values, key_terms, swap_key
+from .terms import Term, counted_nouns, counted_values, key_terms, swap_key
 
 
 @dataclass(frozen=True)
@@ -136,12 +136,61 @@ def _in_place_substitutions(question: QuestionDoc, paraphrase: QuestionDoc,
         if _said_words(paraphrase.doc[j1:j2]) & _said_words(question.doc[i1:i2]):
             continue  # the phrase said again in another order ("last her office" -> "supply last")
         for key in old - new:
-            found.setdefault(key, set()).update(new)
-    p_counted = counted_values(paraphrase)
+            if any(_inflected(key, n) for n in new) or _moved(key, question.doc, (i1, i2), paraphrase.doc, (j1, j2)):
+                continue  # "raises emu" -> "keeps emus"; "strawberry picking" -> "... picking strawberries"
+            # a new word that says another word of the phrase again renames that one, not this one
+            # ("students bought" -> "buying", "kids on tuesday" -> "on tues", "mom giving Sophie" -> "mother
+            # handed her": the noun left out, not renamed)
+            others = old - new - {key}
+            found.setdefault(key, set()).update(
+                swap_key(t) for t in paraphrase.doc[j1:j2] if t.is_alpha
+                and not any(_says_again(form, others) for form in {swap_key(t), t.lower_}))
+    p_counted = counted_by_value(paraphrase)
+    verbs = {swap_key(t) for t in question.doc if t.pos_ == "VERB"}
     for value, q_noun in counted_values(question).items():
-        if p_counted.get(value, q_noun) != q_noun:
-            found.setdefault(q_noun, set()).add(p_counted[value])
+        nouns = p_counted.get(value, ())
+        # "one stamp" kept beside "one rainy evening" is no rename; nor a question's verb the parse counts
+        # ("the first two students bought" -> "the first two buying")
+        if nouns and q_noun not in nouns and not _says_again(nouns[0], verbs):
+            found.setdefault(q_noun, set()).add(nouns[0])
     return found
+
+
+def counted_by_value(doc: QuestionDoc) -> dict[float, tuple[str, ...]]:
+    """Value -> lemmas of every noun a number of that value counts, in order ("one evening ... one stamp")."""
+    counted: dict[float, tuple[str, ...]] = {}
+    for number, _, noun in counted_nouns(doc):
+        counted[number.rounded] = (*counted.get(number.rounded, ()), noun.lemma_.lower())
+    return counted
+
+
+def _inflected(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` in another number or spelling ("emu" / "emus", the parse's lemma aside:
+    "theater" / "theatres")."""
+    return old in (new + "s", new + "es") or new in (old + "s", old + "es") or spelling_variants(old, new)
+
+
+def _says_again(new: str, olds: set[str]) -> bool:
+    """Whether the new word ``new`` says one of the words ``olds`` again in another form (WordNet: an
+    inflection, an abbreviation, a counterpart or a more general word: "emu" -> "emus", "tuesday" -> "tues",
+    "buy" -> "buying", "mom" -> "mother"; never a more specific word: "books" -> "novels" is no "books")."""
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return any(spelling_variants(old, new) for old in olds)
+    return any(lexicon.counterpart(old, new) for old in olds)
+
+
+#: how many words on either side of a substitution a word may have moved to
+_MOVED = 2
+
+
+def _moved(key: str, q_doc, q_range: tuple[int, int], p_doc, p_range: tuple[int, int]) -> bool:
+    """Whether the question word ``key``, left out of a substituted phrase, stands right beside the paraphrase's
+    phrase instead (within :data:`_MOVED` words) and not beside the question's: the word moved a step
+    ("went *strawberry* picking" -> "spent the morning picking *strawberries*"), nothing took its place."""
+    def near(doc, start, end):
+        return {swap_key(t) for t in (*doc[max(0, start - _MOVED):start], *doc[end:end + _MOVED]) if t.is_alpha}
+    return key in near(p_doc, *p_range) and key not in near(q_doc, *q_range)
 
 
 def _same_entity(question: QuestionDoc, paraphrase: QuestionDoc, old: Term, new: Term) -> str:

@@ -25,6 +25,10 @@ from .document import NumberMention, Unit, UnitMention, is_symbol  # noqa: F401 
 _CONTEXT_WORDS = {"per", "a", "an", "each"}
 #: determiners that make what follows a thing someone has ("his feet"), never a unit without a number
 _POSSESSIVE_DETERMINERS = {"my", "your", "his", "her", "its", "our", "their"}
+#: a possessive noun right before a unit that is also a part of the body ("Bobby's feet", "the twins' feet"):
+#: a thing someone has, like "his feet" (not "the neighbours' yards", which the problem may call "yards")
+_BODY_PARTS = frozenset({"foot"})
+_POSSESSOR_BEFORE = re.compile(r"[A-Za-z](?:['\u2019]s|s['\u2019])[ ]+$")
 _LAST_WORD = re.compile(r"([A-Za-z]+)[ \t]*$")
 _SQUARE_AFTER = re.compile(r"[ ]+square(?![A-Za-z])", re.IGNORECASE)
 
@@ -152,8 +156,11 @@ class UnitVocabulary:
                     and not _after_slash(text, start)):
                 continue
             if (before is None and not entry.abbreviated and not entry.adverb
-                    and _previous_word(text, start) in _POSSESSIVE_DETERMINERS):
-                continue  # "lying at his feet": a thing someone has, no measure (not "her $25", "his weekly pay")
+                    and (_previous_word(text, start) in _POSSESSIVE_DETERMINERS
+                         or (entry.unit.name in _BODY_PARTS
+                             and _POSSESSOR_BEFORE.search(text, max(0, start - 4), start)))):
+                continue  # "lying at his feet", "a mold of Bobby's feet": a thing someone has, no measure (not
+                # "her $25", "his weekly pay")
             if raw == "s" and before is not None and start == before.end and before.kind == "cardinal":
                 continue  # "all 20s", "the 1990s": the plural of a whole number, not seconds ("12.5s" is)
             if entry.after_number and (before is None or before.kind == "ordinal"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..analysis.days import in_relative_reference
 from ..analysis.document import QuestionDoc
-from ..analysis.lexicon import default_lexicon
+from ..analysis.lexicon import SIBLING, default_lexicon
 from ..analysis.pair import QuestionPair
 from ..analysis.renames import Rename
 from ..analysis.replacements import DISTINCTION, RELATION, THING, kind_changes
@@ -48,6 +48,25 @@ def _other_time(pair: QuestionPair, rename: Rename) -> bool:
     return not any(in_relative_reference(doc, m) for doc, term in ((pair.question, rename.old),
                                                                     (pair.paraphrase, rename.new))
                    for m in term.mentions)
+
+
+#: WordNet's kinds of things whose siblings are other things, never other names of one ("ants" / "beetles",
+#: "apples" / "pears"); words of people, money, events or times have siblings that a rewording uses as
+#: names of the same thing ("students" / "participants", "money" / "cash", "party" / "celebration")
+_CREATURES_AND_FOOD = frozenset({"animal", "plant", "food"})
+
+
+def _other_kind(rename: Rename) -> bool:
+    """Whether a rename wrote another kind of one class of creatures or food (WordNet siblings whose most
+    frequent senses are both animals, plants or foods: "ants" -> "beetles", "apples" -> "pears"): never a
+    synonym, however close an encoder puts the words; without WordNet, no."""
+    lexicon = default_lexicon()
+    if lexicon is None:
+        return False
+    old, new = rename.old.key, rename.new.key
+    kind = lexicon.kinds(old)
+    return (bool(kind) and kind == lexicon.kinds(new) and kind[0] in _CREATURES_AND_FOOD
+            and lexicon.relation(old, new) == SIBLING)
 
 
 class EntityCheck(Check):
@@ -88,7 +107,7 @@ class EntityCheck(Check):
                     FindingKind.TERM_RENAMED, f'"{old}" was renamed "{new}" throughout', Severity.MINOR,
                     r.old.mentions, r.new.mentions,
                 ))
-            elif not (r.old.is_name or r.new.is_name or _other_time(pair, r)) and (r.same_thing or (
+            elif not (r.old.is_name or r.new.is_name or _other_time(pair, r) or _other_kind(r)) and (r.same_thing or (
                     self.synonyms is not None and self.synonyms.are_synonyms(old, new, self.rename_threshold))):
                 kept = p_terms[r.old.key].mentions
                 how = {"measure": "the same things counted another way", "synonym": "its synonym"}.get(
