@@ -22,6 +22,7 @@ from ..analysis.days import added_days, changed_days, counts_days, is_occasion
 from ..analysis.direction_changes import flipped_directions, opposite_verbs
 from ..analysis.directions import AMOUNT, GAIN, PLACE
 from ..analysis.event_order import order_changes
+from ..analysis.exclusions import added_exclusions
 from ..analysis.feasible import impossible_rates
 from ..analysis.holders import reversed_holders, unnumbered_flips
 from ..analysis.pair import QuestionPair
@@ -143,6 +144,11 @@ class RelationCheck(Check):
                             f'on "{c.old.on_at.text if c.old.on_at else c.old.on}" in the question became "{c.new.words.text}" '
                             f'({_CONDITION_WORDS[c.new.family, c.new.pole]}) in the paraphrase', self.flipped,
                             (c.old.words,), (c.new.words,)) for c in condition_changes(pair)]
+        added = added_exclusions(pair)
+        if added:
+            findings.append(Finding(FindingKind.CONDITION_CHANGED, f'{_quoted(added)} in the paraphrase leaves some of '
+                                    'the items out of what counts; the question leaves none out', Severity.MAJOR,
+                                    (), tuple(added)))
         findings += [Finding(FindingKind.ORDER_CHANGED, f'"{o.first.text}" comes before "{o.then.text}" in the question '
                              f'but after it in the paraphrase', Severity.MAJOR, (o.first, o.then), (o.p_first, o.p_then))
                      for o in order_changes(pair)]
