@@ -245,8 +245,11 @@ class FindingKind(enum.StrEnum):
                          "paraphrase", "a condition that picks what counts said the other way or dropped: \"except "
                          "Monday\" -> \"including Monday\", \"unless it snows\" -> \"if it snows\", \"every "
                          "room\" -> \"every other room\", \"only the brown eggs\" -> \"all the eggs\"; "
-                         "(major) an exclusion the paraphrase adds: \"all but one of the tires\", \"the first "
-                         "charge was free\" (`paraqd/analysis/conditions.py`, `paraqd/analysis/exclusions.py`)")
+                         "a restriction on the same number that picks other items: \"all but 16\" -> \"only 16\", "
+                         "\"the amount exceeding $100\" -> \"the first $100\"; (major) an exclusion the paraphrase "
+                         "adds: \"all but one of the tires\", \"the first charge was free\" "
+                         "(`paraqd/analysis/conditions.py`, `paraqd/analysis/restrictions.py`, "
+                         "`paraqd/analysis/exclusions.py`)")
     ORDER_CHANGED = ("order_changed", "relations", (MAJOR,),
                      "\"{a}\" comes before \"{b}\" in the question but after it in the paraphrase",
                      "two events on one quantity told in the other order of time, where one takes a part of the "

@@ -39,6 +39,7 @@ from ..analysis.relations import (
     reversed_comparisons,
     swapped_operands,
 )
+from ..analysis.restrictions import changed_restrictions
 from ..analysis.roles import exchanged_roles
 from .base import Check
 from .findings import Finding, Severity
@@ -149,6 +150,9 @@ class RelationCheck(Check):
             findings.append(Finding(FindingKind.CONDITION_CHANGED, f'{_quoted(added)} in the paraphrase leaves some of '
                                     'the items out of what counts; the question leaves none out', Severity.MAJOR,
                                     (), tuple(added)))
+        findings += [Finding(FindingKind.CONDITION_CHANGED, f'"{c.old.words.text}" ({c.was}) in the question became '
+                             f'"{c.new.text}" ({c.reads}) in the paraphrase: other items are counted', self.flipped,
+                             (c.old.words,), (c.new,)) for c in changed_restrictions(pair)]
         findings += [Finding(FindingKind.ORDER_CHANGED, f'"{o.first.text}" comes before "{o.then.text}" in the question '
                              f'but after it in the paraphrase', Severity.MAJOR, (o.first, o.then), (o.p_first, o.p_then))
                      for o in order_changes(pair)]
