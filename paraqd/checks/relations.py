@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..analysis.bases import changed_bases, changed_standards
 from ..analysis.comparatives import flipped_differences
 from ..analysis.compared_sides import changed_things, swapped_factors
-from ..analysis.conditions import CLAUSE, EXCEPTION, FREQUENCY, RESTRICTION, condition_changes
+from ..analysis.conditions import CLAUSE, EXCEPTION, FREQUENCY, MANNER, RESTRICTION, condition_changes
 from ..analysis.days import added_days, changed_days, counts_days, is_occasion
 from ..analysis.direction_changes import flipped_directions, opposite_verbs
 from ..analysis.directions import AMOUNT, GAIN, PLACE
@@ -62,6 +62,7 @@ _CONDITION_WORDS = {
     (CLAUSE, 1): "when it holds", (CLAUSE, -1): "when it fails",
     (FREQUENCY, 1): "each one", (FREQUENCY, -1): "every other one",
     (RESTRICTION, 1): "only those", (RESTRICTION, -1): "all of them",
+    (MANNER, -1): "each on its own", (MANNER, 1): "all at once",
 }
 
 
