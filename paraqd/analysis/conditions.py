@@ -14,7 +14,15 @@ word in both texts):
   *floor*"; not "you and every other member", all the others; "every 3 shoppers", "every 10 minutes" are rates,
   :mod:`.rates`', and read as no condition here);
 * a restriction, "only" / "just" / "solely" on a noun against "all" / "every" / "entire" on that noun with no
-  restriction word left on it ("only the brown *eggs*" -> "all the *eggs*").
+  restriction word left on it ("only the brown *eggs*" -> "all the *eggs*");
+* a verb that counts its object in or leaves it out, "include" / "contain" / "cover" against "exclude" / "omit"
+  or a negated "include" ("wait times *do not include* the *time* on the ride"), read with the exceptions;
+* a manner, each on its own ("separately", "individually", "one at a time") against all at once ("together",
+  "simultaneously", "at the same time"), on the verb it bears on ("*cooks* each item *separately*"; never a
+  negated one, nor in an asking sentence, "how many do they have together").
+
+Which items a number counts ("all but 16", "only 16", "the first two") is :mod:`.restrictions`'; an
+exclusion the paraphrase adds ("all but one of the tires") :mod:`.exclusions`'.
 
 The bounds "at least" / "at most" / "no more than" are :mod:`.relations`' amount scale ("least" against
 "most") and :mod:`.exactness`' (an exact value given as a bound); they are not read again here.
@@ -31,7 +39,7 @@ from .terms import cached, token_lemma, token_mention
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
-EXCEPTION, CLAUSE, FREQUENCY, RESTRICTION = "exception", "condition", "frequency", "restriction"
+EXCEPTION, CLAUSE, FREQUENCY, RESTRICTION, MANNER = "exception", "condition", "frequency", "restriction", "manner"
 _OUT = {("except",), ("excepting",), ("excluding",), ("other", "than"), ("apart", "from"), ("aside", "from"),
         ("but", "not")}
 _IN = {("including",), ("inclusive", "of")}
@@ -43,6 +51,11 @@ _ONLY = frozenset({"only", "just", "solely", "exclusively", "alone"})
 _ALL = frozenset({"all", "every", "entire", "whole", "both"})
 _NEGATIONS = frozenset({"not", "n't", "never", "no"})
 _CONTENT = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
+#: a verb whose object it counts in (+1) or leaves out (-1): "wait times include the ride"
+_INCLUDE_VERBS = {"include": 1, "contain": 1, "cover": 1, "exclude": -1, "omit": -1}
+#: how the items of a verb are handled: each on its own (-1) or all at once (+1), "cooks each egg separately"
+_APART = (("separately",), ("individually",), ("one", "at", "a", "time"), ("one", "by", "one"))
+_AT_ONCE = (("together",), ("simultaneously",), ("at", "once"), ("at", "the", "same", "time"))
 
 
 @dataclass(frozen=True)
@@ -87,6 +100,38 @@ def _exceptions(doc: QuestionDoc, sent) -> list[Condition]:
             if on is not None:
                 found.append(Condition(EXCEPTION, -pole if negated else pole, token_lemma(on),
                                        _mention(doc, tok, sent[i + n - 1]), token_mention(on)))
+        # "wait times (do not) include the time on the ride": the verb's object counted in or left out
+        pole = _INCLUDE_VERBS.get(tok.lemma_.lower())
+        if pole and tok.pos_ in ("VERB", "AUX") and tok.lower_ not in ("including", "excluding", "containing"):
+            obj = next((c for c in tok.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")), None)
+            if obj is not None:
+                # "does not include the tip"; "contains no broken eggs" (the object's "no") is the same
+                negated = any(c.dep_ == "neg" for c in tok.children) != any(
+                    c.dep_ == "det" and c.lower_ in ("no", "zero") for c in obj.children)
+                start = min((c for c in tok.children if c.dep_ in ("neg", "aux") and c.i < tok.i), default=tok,
+                            key=lambda c: c.i) if negated else tok
+                found.append(Condition(EXCEPTION, -pole if negated else pole, token_lemma(obj),
+                                       _mention(doc, start, tok), token_mention(obj)))
+    return found
+
+
+def _manners(doc: QuestionDoc, sent) -> list[Condition]:
+    """How a verb's items are handled: "cooks each egg *separately*" (-1) against "cooks the eggs *together*" (+1), on the verb they bear on
+    (never a negated one, "not together", nor a verb of the asking clause, "how many do they have together")."""
+    found = []
+    for i, tok in enumerate(sent):
+        for phrases, pole in ((_APART, -1), (_AT_ONCE, 1)):
+            n = _match(sent, i, phrases)
+            if not n:
+                continue
+            verb = tok.head
+            while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+                verb = verb.head
+            if verb.pos_ != "VERB" or sent[i - 1].lower_ in _NEGATIONS and i > 0 \
+                    or any(c.dep_ == "neg" for c in verb.children) or sent.text.rstrip().endswith("?"):
+                continue
+            found.append(Condition(MANNER, pole, token_lemma(verb), _mention(doc, tok, sent[i + n - 1]),
+                                   token_mention(verb)))
     return found
 
 
@@ -150,7 +195,7 @@ def conditions(doc: QuestionDoc) -> list[Condition]:
 
 def _conditions(doc: QuestionDoc) -> list[Condition]:
     return [c for sent in doc.doc.sents
-            for read in (_exceptions, _clauses, _frequencies, _restrictions) for c in read(doc, sent)]
+            for read in (_exceptions, _clauses, _frequencies, _restrictions, _manners) for c in read(doc, sent)]
 
 
 @dataclass(frozen=True)
@@ -188,3 +233,4 @@ def _names_the_others(question: QuestionDoc, new: Condition) -> bool:
         return False
     return any(t.lower_ == "other" and t.i > 0 and t.nbor(-1).lower_ not in _EVERY and token_lemma(t.head) == new.on
                for t in question.doc)
+

@@ -240,12 +240,17 @@ class FindingKind(enum.StrEnum):
                            "the two sides of a comparison swapped with the same comparative (\"how many more did he "
                            "make than sell\" -> \"... sell than make\"), or a factor whose sides swapped (\"A has 3 times as many as B\" "
                            "-> \"B has 3 times as many as A\")")
-    CONDITION_CHANGED = ("condition_changed", "relations", (CRITICAL,),
+    CONDITION_CHANGED = ("condition_changed", "relations", (CRITICAL, MAJOR),
                          "\"{old}\" ({condition}) on \"{word}\" in the question became \"{new}\" ({other}) in the "
                          "paraphrase", "a condition that picks what counts said the other way or dropped: \"except "
                          "Monday\" -> \"including Monday\", \"unless it snows\" -> \"if it snows\", \"every "
-                         "room\" -> \"every other room\", \"only the brown eggs\" -> \"all the eggs\" "
-                         "(`paraqd/analysis/conditions.py`)")
+                         "room\" -> \"every other room\", \"only the brown eggs\" -> \"all the eggs\", "
+                         "\"include\" -> \"do not include\", \"separately\" -> \"together\"; "
+                         "a restriction on the same number that picks other items: \"all but 16\" -> \"only 16\", "
+                         "\"the amount exceeding $100\" -> \"the first $100\"; (major) an exclusion the paraphrase "
+                         "adds: \"all but one of the tires\", \"the first charge was free\" "
+                         "(`paraqd/analysis/conditions.py`, `paraqd/analysis/restrictions.py`, "
+                         "`paraqd/analysis/exclusions.py`)")
     ORDER_CHANGED = ("order_changed", "relations", (MAJOR,),
                      "\"{a}\" comes before \"{b}\" in the question but after it in the paraphrase",
                      "two events on one quantity told in the other order of time, where one takes a part of the "

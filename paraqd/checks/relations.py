@@ -17,11 +17,12 @@ from __future__ import annotations
 from ..analysis.bases import changed_bases, changed_standards
 from ..analysis.comparatives import flipped_differences
 from ..analysis.compared_sides import changed_things, swapped_factors
-from ..analysis.conditions import CLAUSE, EXCEPTION, FREQUENCY, RESTRICTION, condition_changes
+from ..analysis.conditions import CLAUSE, EXCEPTION, FREQUENCY, MANNER, RESTRICTION, condition_changes
 from ..analysis.days import added_days, changed_days, counts_days, is_occasion
 from ..analysis.direction_changes import flipped_directions, opposite_verbs
 from ..analysis.directions import AMOUNT, GAIN, PLACE
 from ..analysis.event_order import order_changes
+from ..analysis.exclusions import added_exclusions
 from ..analysis.feasible import impossible_rates
 from ..analysis.holders import reversed_holders, unnumbered_flips
 from ..analysis.pair import QuestionPair
@@ -38,6 +39,7 @@ from ..analysis.relations import (
     reversed_comparisons,
     swapped_operands,
 )
+from ..analysis.restrictions import changed_restrictions
 from ..analysis.roles import exchanged_roles
 from .base import Check
 from .findings import Finding, Severity
@@ -60,6 +62,7 @@ _CONDITION_WORDS = {
     (CLAUSE, 1): "when it holds", (CLAUSE, -1): "when it fails",
     (FREQUENCY, 1): "each one", (FREQUENCY, -1): "every other one",
     (RESTRICTION, 1): "only those", (RESTRICTION, -1): "all of them",
+    (MANNER, -1): "each on its own", (MANNER, 1): "all at once",
 }
 
 
@@ -143,6 +146,14 @@ class RelationCheck(Check):
                             f'on "{c.old.on_at.text if c.old.on_at else c.old.on}" in the question became "{c.new.words.text}" '
                             f'({_CONDITION_WORDS[c.new.family, c.new.pole]}) in the paraphrase', self.flipped,
                             (c.old.words,), (c.new.words,)) for c in condition_changes(pair)]
+        added = added_exclusions(pair)
+        if added:
+            findings.append(Finding(FindingKind.CONDITION_CHANGED, f'{_quoted(added)} in the paraphrase leaves some of '
+                                    'the items out of what counts; the question leaves none out', Severity.MAJOR,
+                                    (), tuple(added)))
+        findings += [Finding(FindingKind.CONDITION_CHANGED, f'"{c.old.words.text}" ({c.was}) in the question became '
+                             f'"{c.new.text}" ({c.reads}) in the paraphrase: other items are counted', self.flipped,
+                             (c.old.words,), (c.new,)) for c in changed_restrictions(pair)]
         findings += [Finding(FindingKind.ORDER_CHANGED, f'"{o.first.text}" comes before "{o.then.text}" in the question '
                              f'but after it in the paraphrase', Severity.MAJOR, (o.first, o.then), (o.p_first, o.p_then))
                      for o in order_changes(pair)]
