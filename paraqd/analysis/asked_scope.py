@@ -13,7 +13,9 @@ not in the problem.
 of a scoping preposition (:data:`_SCOPING_PREPS`: "on", "in", "into", "about", "for", "from") on the asking verb
 or on the asked thing that WordNet reads as things (:func:`~.grounding.is_thing`: objects, food, plants,
 animals, body parts...; not a person or a group, whom rewordings name by a role; not a measure, a time or an
-act), and, for a noun that restates the asked thing ("were winter *tires*"), its modifiers. Other nouns of the
+act), for a noun that restates the asked thing ("were winter *tires*"), its modifiers, and the complement of
+the copula of a partitive asking clause ("how many of the cards he got were *blue*" / "were *stamps*": a part of
+the asked thing the problem must give). Other nouns of the
 clause are rewordings' own words far too often to be read (the tuned files: "the cost of all the
 *ingredients*", "after this *exchange*", "his out-of-*pocket* expense", "spend *at the store*"). The
 grounding check judges them as it judges the asked thing (:func:`~.grounding.judge_words`): the question's
@@ -96,10 +98,18 @@ def _scope_words(doc: QuestionDoc) -> list[AskedWord]:
     start = next((t.i for t in toks if t.lower_ in WH_WORDS), toks[0].i if toks else 0)
     end = next((t.i for t in toks if t.text == "?"), len(doc.doc))
     for tok in toks:
+        if start <= tok.i < end and tok.i in main and tok.i not in skip and tok.pos_ == "ADJ" and _partitive_predicate(
+                tok, toks, asked_lemmas):  # "how many of the cards were *blue*"
+            found.append(AskedWord(tok, modifies=_partitive_noun(toks, asked_lemmas)))
+            continue
         if not start <= tok.i < end or tok.i not in main or tok.i in skip or tok.pos_ != "NOUN" or not tok.is_alpha or tok.is_stop:
             continue
         if tok.dep_ in MODIFIER_DEPS or token_lemma(tok) in LIGHT_NOUNS or tok.lower_ in LIGHT_NOUNS:
             continue  # a modifier is read with its noun; "the *number* of" counts nothing itself
+        if _partitive_predicate(tok, toks, asked_lemmas) and not _names_owner(
+                lexicon.kinds(token_lemma(tok), 2)):  # "how many of the cards were *stamps*"; not "were residents"
+            found.append(AskedWord(tok, thing=True))
+            continue
         if token_lemma(tok) in asked_lemmas and not in_noun(tok):  # the asked thing restated: "were winter *tires*"
             found += [AskedWord(m, modifies=tok) for m in modifiers_of(tok, skip)]
             continue
@@ -108,6 +118,27 @@ def _scope_words(doc: QuestionDoc) -> list[AskedWord]:
             continue
         found.append(AskedWord(tok, thing=True))
     return found
+
+
+def _partitive_noun(toks, asked_lemmas: set[str]):
+    """The asked thing's noun of a partitive asking clause ("how many *of the cards*"), else ``None``."""
+    for tok in toks:
+        if tok.lower_ == "of" and tok.head.lower_ in ("many", "much"):
+            noun = next((c for c in tok.children if c.dep_ == "pobj"), None)
+            if noun is not None and token_lemma(noun) in asked_lemmas:
+                return noun
+    return None
+
+
+def _partitive_predicate(tok, toks, asked_lemmas: set[str]) -> bool:
+    """Whether ``tok`` is what a partitive asking clause says of the part it counts, the complement of its
+    copula ("how many of the cards he got were *books*", "... were *blue*"): a kind of the asked thing that
+    restricts the quantity to a part the problem must give."""
+    if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
+        return False
+    if token_lemma(tok) in asked_lemmas:
+        return False  # the asked thing restated ("were winter tires"): its modifiers are read
+    return _partitive_noun(toks, asked_lemmas) is not None
 
 
 #: subordinators of a clause that says when the asked quantity is read ("by the time she *reached* the shore",

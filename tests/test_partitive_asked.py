@@ -1,0 +1,51 @@
+"""The predicate of a partitive asking clause: "how many of the cards he got were *blue*" (or "were *stamps*")
+asks for a part of the asked thing the problem never gives (:mod:`paraqd.analysis.asked_scope`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from paraqd.analysis.lexicon import default_lexicon
+from paraqd.resources import spacy_available
+
+pytestmark = [
+    pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed"),
+    pytest.mark.skipif(default_lexicon() is None, reason="WordNet absent"),
+]
+
+CARDS = "Omar got 15 cards on Monday and 6 fewer on Tuesday. How many cards did he get in total?"
+SHELLS = "Priya found 22 shells at the beach and gave 7 to her cousin. How many shells does Priya have left?"
+SHELF = "A shelf holds 30 jars. 12 of the jars are empty and the rest are full. How many jars are full?"
+TEAM = "A choir has 18 singers. 7 of the singers are tenors. How many singers are not tenors?"
+
+
+def _ungrounded(checker, question, paraphrase):
+    return [f for f in checker.check(question, paraphrase).findings if f.kind == "question_ungrounded"]
+
+
+@pytest.mark.parametrize("question, paraphrase, word", [
+    (CARDS, "Omar got 15 cards on Monday and 6 fewer on Tuesday. How many of the cards he got were blue?", "blue"),
+    (CARDS, "Omar got 15 cards on Monday and 6 fewer on Tuesday. How many of the cards he got were stamps?",
+     "stamps"),
+    (SHELLS, "Priya found 22 shells at the beach and gave 7 to her cousin. How many of the shells she kept are "
+             "pink?", "pink"),
+])
+def test_a_part_the_problem_never_gives_is_caught(checker, question, paraphrase, word):
+    found = _ungrounded(checker, question, paraphrase)
+    assert found, paraphrase
+    assert word in found[0].message
+    assert paraphrase[found[0].paraphrase_spans[0].start:found[0].paraphrase_spans[0].end] == word
+    assert not checker.check(question, paraphrase).passed
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    (SHELF, "There are 30 jars on a shelf; 12 of them are empty, the rest full. How many of the jars are full?"),
+    (TEAM, "Of the 18 singers in a choir, 7 are tenors. How many of the singers are not tenors?"),
+    (CARDS, "On Monday Omar got 15 cards, and on Tuesday he got 6 fewer. How many cards were there in all?"),
+    ("A club has 32 hikers, and 19 of them live in Ohio. How many hikers live in Ohio?",
+     "Of the 32 hikers in a club, 19 live in Ohio. How many of the club's hikers are Ohio residents?"),
+    (SHELLS, "At the beach Priya found 22 shells, a sunny day, and gave 7 to her cousin Lea. How many of the "
+             "shells are still hers?"),
+])
+def test_a_part_the_problem_states_is_kept(checker, question, paraphrase):
+    assert not _ungrounded(checker, question, paraphrase), paraphrase
