@@ -49,3 +49,38 @@ def test_a_part_the_problem_never_gives_is_caught(checker, question, paraphrase,
 ])
 def test_a_part_the_problem_states_is_kept(checker, question, paraphrase):
     assert not _ungrounded(checker, question, paraphrase), paraphrase
+
+
+# -- an act written in place of the question's asking verb (asked_scope.swapped_acts) ----------------------------
+
+PADDLE = ("18 kids went canoeing on Saturday. 25 kids went canoeing on Sunday. How many more kids went canoeing on "
+          "Sunday than on Saturday?")
+HIKE = ("A trail crew must clear 3 paths. Each path takes 2 days, and the crew walks 9 miles per day. How many "
+        "miles will the crew walk in all?")
+
+
+@pytest.mark.parametrize("question, paraphrase, word", [
+    (PADDLE, "The weekend at Birch Lake was busy: on Saturday 18 kids went canoeing, and on Sunday 25 kids went "
+             "canoeing. How many more kids went hiking on Sunday than on Saturday?", "hiking"),
+    (HIKE, "A trail crew has 3 paths to clear. Each takes 2 days, and every day the crew walks 9 miles. How many miles "
+           "will the crew drive in all?", "drive"),
+])
+def test_an_act_the_problem_never_gives_is_caught(checker, question, paraphrase, word):
+    found = _ungrounded(checker, question, paraphrase)
+    assert found, paraphrase
+    assert f'"{word}"' in found[0].message
+    assert not checker.check(question, paraphrase).passed
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    (PADDLE, "On Saturday 18 kids went canoeing; on Sunday 25 kids went canoeing. How many more kids paddled on "
+             "Sunday than on Saturday?"),
+    (HIKE, "A trail crew must clear 3 paths, 2 days each, walking 9 miles per day. How many miles will the crew hike "
+           "in all?"),
+    (HIKE, "A trail crew must clear 3 paths. Each path takes 2 days, and the crew walks 9 miles per day. Determine "
+           "how many miles the crew will walk in all."),
+    (HIKE, "A trail crew must clear 3 paths. Each path takes 2 days, and the crew walks 9 miles per day. How many "
+           "miles will the crew cover in all?"),
+])
+def test_the_asked_act_reworded_is_kept(checker, question, paraphrase):
+    assert not _ungrounded(checker, question, paraphrase), paraphrase

@@ -41,7 +41,7 @@ from .asked import WH_WORDS, find_ask
 from .asked_quantity import clause_tokens
 from .document import QuestionDoc
 from .grounding import MODIFIER_DEPS, AskedWord, asked_things, is_thing, modifiers_of
-from .lexicon import default_lexicon
+from .lexicon import SIBLING, UNRELATED, default_lexicon
 from .renames import Rename
 from .terms import LIGHT_NOUNS, cached, token_lemma
 
@@ -190,4 +190,58 @@ def swapped_words(question: QuestionDoc, paraphrase: QuestionDoc, renames: tuple
                 found.append(AskedWord(tok, modifies=tok.head))
             elif is_thing(tok, lexicon) and not _names_owner(lexicon.kinds(token_lemma(tok), 2)):
                 found.append(AskedWord(tok, thing=True))
+    return found
+
+
+#: verbs that name no act of their own (being, having, getting, needing): "how many does she *have*" for "how
+#: many did she pick" asks the same count
+_LIGHT_ACTS = frozenset({"be", "have", "do", "get", "make", "take", "go", "come", "need", "want", "give", "put",
+                         "keep", "let", "use", "find", "leave", "remain", "end", "left", "cost", "spend", "pay",
+                         # requests: "*Determine* how many bags she bought"
+                         "determine", "calculate", "compute", "figure", "work", "estimate", "tell", "show"})
+
+
+#: WordNet's files of verbs that name an activity one does for a while: moving ("walk", "sail", "row", "swim"),
+#: competing and playing, eating and drinking; two of one file are two activities, not a rewording of one
+_ACTIVITIES = frozenset({"motion", "competition", "consumption"})
+
+
+def _head_lemma(tok) -> str | None:
+    """The lemma of the word ``tok`` depends on (``None`` for the root): where a verb stands in its clause."""
+    return None if tok.dep_ == "ROOT" else token_lemma(tok.head)
+
+
+def swapped_acts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedWord]:
+    """The verbs of the paraphrase's asking clause written in place of the question's asking verb, a sister act
+    of it or an act WordNet does not relate to it, of the same kind of activity (:data:`_ACTIVITIES`: "have to
+    *sail*" for "have to walk", "went *swimming*" for "went rowing"; no light verb, :data:`_LIGHT_ACTS`), written
+    in its place (the same dependency on the same word; not a request, "*Determine* how many"), while the
+    paraphrase's story still says the question's verb: the question now asks about an act the problem never
+    gives. Neither text may write the new verb elsewhere; a synonym or a more general verb ("hike"
+    for "walk", "travel") is a rewording and is not read."""
+    lexicon = default_lexicon()
+    q_ask, p_ask = find_ask(question), find_ask(paraphrase)
+    if lexicon is None or q_ask is None or p_ask is None:
+        return []
+    q_toks, q_main = clause_tokens(question, q_ask)
+    p_toks, p_main = clause_tokens(paraphrase, p_ask)
+    q_verbs = {token_lemma(t) for t in q_toks if t.i in q_main and t.pos_ == "VERB"}
+    p_verbs = {token_lemma(t) for t in p_toks if t.i in p_main and t.pos_ == "VERB"}
+    p_clause = {t.i for t in p_toks}
+    story = {token_lemma(t) for t in paraphrase.doc if t.i not in p_clause and t.pos_ == "VERB"}
+    q_words = {w for t in question.doc for w in (t.lower_, token_lemma(t))}
+    p_words = {w for t in paraphrase.doc if t.i not in p_clause for w in (t.lower_, token_lemma(t))}
+    old = {v for v in q_verbs - p_verbs if v in story and v not in _LIGHT_ACTS}
+    places = {(t.dep_, _head_lemma(t)) for t in q_toks if t.i in q_main and token_lemma(t) in old}
+    found = []
+    for tok in p_toks:
+        lemma = token_lemma(tok)
+        if tok.i not in p_main or tok.pos_ != "VERB" or lemma in q_words or lemma in p_words or lemma in _LIGHT_ACTS:
+            continue
+        if (tok.dep_, _head_lemma(tok)) not in places:
+            continue  # not in the old verb's place ("*Determine* how many ...": the request, no act)
+        kinds = set(lexicon.verb_kinds(lemma)) & _ACTIVITIES
+        if kinds and any(lexicon.relation(v, lemma, "v") in (SIBLING, UNRELATED) and kinds & set(lexicon.verb_kinds(v))
+                         for v in old):
+            found.append(AskedWord(tok, thing=True))
     return found
