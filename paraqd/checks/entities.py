@@ -145,8 +145,7 @@ class EntityCheck(Check):
             for person, verb in joined_people(pair.question, pair.paraphrase):
                 findings.append(Finding(
                     FindingKind.PERSON_ADDED, f'"{person.text}", a person the problem never mentions, takes part too in '
-                    f'what the question computes ("{verb.text}")', Severity.MAJOR, (), (token_mention(person),
-                                                                                       token_mention(verb)),
+                    f'what the question computes ("{verb.text}")', Severity.MAJOR, (), (token_mention(person),),
                 ))
         for term in pair.vanished:
             # a name that only says which kind of a kept thing ("Post-it notes" -> "sticky notes") is no person
