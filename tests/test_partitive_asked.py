@@ -84,3 +84,31 @@ def test_an_act_the_problem_never_gives_is_caught(checker, question, paraphrase,
 ])
 def test_the_asked_act_reworded_is_kept(checker, question, paraphrase):
     assert not _ungrounded(checker, question, paraphrase), paraphrase
+
+
+# -- the object of a partitive asking clause's verb, a thing of the story: its modifiers ---------------------------
+
+CRATES = ("A van brought 8 crates of 30 pears each. 5 pears were bruised and thrown out. The rest were packed into "
+          "bags of 6. How many bags were there?")
+
+
+@pytest.mark.parametrize("paraphrase, word", [
+    ("A van brought 8 crates of 30 pears each. 5 pears were bruised and thrown out. The rest were packed into bags of "
+     "6. How many of the bags held green pears?", "green"),
+])
+def test_a_kind_of_the_held_thing_the_problem_never_gives_is_caught(checker, paraphrase, word):
+    found = _ungrounded(checker, CRATES, paraphrase)
+    assert found, paraphrase
+    assert f'"{word}"' in found[0].message
+
+
+@pytest.mark.parametrize("paraphrase", [
+    "A van brought 8 crates of 30 pears each; 5 bruised pears were thrown out, and the rest went into bags of 6. How "
+    "many bags were there?",
+    "A van brought 8 crates of 30 pears each. 5 pears were bruised and thrown out. The rest were packed into bags of "
+    "6. How many of the bags held pears in the end?",
+    "A van brought 8 crates of 30 pears each. 5 pears were bruised and thrown out. The rest were packed into bags of "
+    "6. How many of the bags held the pears from the crates?",
+])
+def test_the_held_thing_said_again_is_kept(checker, paraphrase):
+    assert not _ungrounded(checker, CRATES, paraphrase), paraphrase

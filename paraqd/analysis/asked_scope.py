@@ -13,7 +13,9 @@ not in the problem.
 of a scoping preposition (:data:`_SCOPING_PREPS`: "on", "in", "into", "about", "for", "from") on the asking verb
 or on the asked thing that WordNet reads as things (:func:`~.grounding.is_thing`: objects, food, plants,
 animals, body parts...; not a person or a group, whom rewordings name by a role; not a measure, a time or an
-act), for a noun that restates the asked thing ("were winter *tires*"), its modifiers, and the complement of
+act), for a noun that restates the asked thing ("were winter *tires*") or is the object of the verb of a
+partitive asking clause and a thing of the story ("how many of the boxes held *red* apples"), its modifiers, and
+the complement of
 the copula of a partitive asking clause ("how many of the cards he got were *blue*" / "were *stamps*": a part of
 the asked thing the problem must give). Other nouns of the
 clause are rewordings' own words far too often to be read (the tuned files: "the cost of all the
@@ -113,6 +115,9 @@ def _scope_words(doc: QuestionDoc) -> list[AskedWord]:
         if token_lemma(tok) in asked_lemmas and not in_noun(tok):  # the asked thing restated: "were winter *tires*"
             found += [AskedWord(m, modifies=tok) for m in modifiers_of(tok, skip)]
             continue
+        if _partitive_object(tok, toks, asked_lemmas, doc):  # "how many of the boxes held *red* apples"
+            found += [AskedWord(m, modifies=tok) for m in modifiers_of(tok, skip)]
+            continue
         if not _scoping(tok, asked_lemmas) or _names_owner(lexicon.kinds(token_lemma(tok), 2)) or not is_thing(
                 tok, lexicon):
             continue
@@ -128,6 +133,17 @@ def _partitive_noun(toks, asked_lemmas: set[str]):
             if noun is not None and token_lemma(noun) in asked_lemmas:
                 return noun
     return None
+
+
+def _partitive_object(tok, toks, asked_lemmas: set[str], doc: QuestionDoc) -> bool:
+    """Whether ``tok`` is the object of the verb of a partitive asking clause and a thing the paraphrase's story
+    names ("how many of the boxes *held* red *apples*" after "42 apples in a crate"): the part it counts is
+    the one that holds such things, and the modifiers that pick them out must be the problem's."""
+    if tok.dep_ != "dobj" or tok.head.pos_ != "VERB" or _partitive_noun(toks, asked_lemmas) is None:
+        return False
+    clause = {t.i for t in toks}
+    lemma = token_lemma(tok)
+    return any(t.i not in clause and t.pos_ == "NOUN" and token_lemma(t) == lemma for t in doc.doc)
 
 
 def _partitive_predicate(tok, toks, asked_lemmas: set[str]) -> bool:
