@@ -13,7 +13,11 @@ not in the problem.
 of a scoping preposition (:data:`_SCOPING_PREPS`: "on", "in", "into", "about", "for", "from") on the asking verb
 or on the asked thing that WordNet reads as things (:func:`~.grounding.is_thing`: objects, food, plants,
 animals, body parts...; not a person or a group, whom rewordings name by a role; not a measure, a time or an
-act), and, for a noun that restates the asked thing ("were winter *tires*"), its modifiers. Other nouns of the
+act), for a noun that restates the asked thing ("were winter *tires*") or is the object of the verb of a
+partitive asking clause and a thing of the story ("how many of the boxes held *red* apples"), its modifiers, and
+the complement of
+the copula of a partitive asking clause ("how many of the cards he got were *blue*" / "were *stamps*": a part of
+the asked thing the problem must give). Other nouns of the
 clause are rewordings' own words far too often to be read (the tuned files: "the cost of all the
 *ingredients*", "after this *exchange*", "his out-of-*pocket* expense", "spend *at the store*"). The
 grounding check judges them as it judges the asked thing (:func:`~.grounding.judge_words`): the question's
@@ -39,7 +43,7 @@ from .asked import WH_WORDS, find_ask
 from .asked_quantity import clause_tokens
 from .document import QuestionDoc
 from .grounding import MODIFIER_DEPS, AskedWord, asked_things, is_thing, modifiers_of
-from .lexicon import default_lexicon
+from .lexicon import SIBLING, UNRELATED, default_lexicon
 from .renames import Rename
 from .terms import LIGHT_NOUNS, cached, token_lemma
 
@@ -96,11 +100,22 @@ def _scope_words(doc: QuestionDoc) -> list[AskedWord]:
     start = next((t.i for t in toks if t.lower_ in WH_WORDS), toks[0].i if toks else 0)
     end = next((t.i for t in toks if t.text == "?"), len(doc.doc))
     for tok in toks:
+        if start <= tok.i < end and tok.i in main and tok.i not in skip and tok.pos_ == "ADJ" and _partitive_predicate(
+                tok, toks, asked_lemmas):  # "how many of the cards were *blue*"
+            found.append(AskedWord(tok, modifies=_partitive_noun(toks, asked_lemmas)))
+            continue
         if not start <= tok.i < end or tok.i not in main or tok.i in skip or tok.pos_ != "NOUN" or not tok.is_alpha or tok.is_stop:
             continue
         if tok.dep_ in MODIFIER_DEPS or token_lemma(tok) in LIGHT_NOUNS or tok.lower_ in LIGHT_NOUNS:
             continue  # a modifier is read with its noun; "the *number* of" counts nothing itself
+        if _partitive_predicate(tok, toks, asked_lemmas) and not _names_owner(
+                lexicon.kinds(token_lemma(tok), 2)):  # "how many of the cards were *stamps*"; not "were residents"
+            found.append(AskedWord(tok, thing=True))
+            continue
         if token_lemma(tok) in asked_lemmas and not in_noun(tok):  # the asked thing restated: "were winter *tires*"
+            found += [AskedWord(m, modifies=tok) for m in modifiers_of(tok, skip)]
+            continue
+        if _partitive_object(tok, toks, asked_lemmas, doc):  # "how many of the boxes held *red* apples"
             found += [AskedWord(m, modifies=tok) for m in modifiers_of(tok, skip)]
             continue
         if not _scoping(tok, asked_lemmas) or _names_owner(lexicon.kinds(token_lemma(tok), 2)) or not is_thing(
@@ -108,6 +123,38 @@ def _scope_words(doc: QuestionDoc) -> list[AskedWord]:
             continue
         found.append(AskedWord(tok, thing=True))
     return found
+
+
+def _partitive_noun(toks, asked_lemmas: set[str]):
+    """The asked thing's noun of a partitive asking clause ("how many *of the cards*"), else ``None``."""
+    for tok in toks:
+        if tok.lower_ == "of" and tok.head.lower_ in ("many", "much"):
+            noun = next((c for c in tok.children if c.dep_ == "pobj"), None)
+            if noun is not None and token_lemma(noun) in asked_lemmas:
+                return noun
+    return None
+
+
+def _partitive_object(tok, toks, asked_lemmas: set[str], doc: QuestionDoc) -> bool:
+    """Whether ``tok`` is the object of the verb of a partitive asking clause and a thing the paraphrase's story
+    names ("how many of the boxes *held* red *apples*" after "42 apples in a crate"): the part it counts is
+    the one that holds such things, and the modifiers that pick them out must be the problem's."""
+    if tok.dep_ != "dobj" or tok.head.pos_ != "VERB" or _partitive_noun(toks, asked_lemmas) is None:
+        return False
+    clause = {t.i for t in toks}
+    lemma = token_lemma(tok)
+    return any(t.i not in clause and t.pos_ == "NOUN" and token_lemma(t) == lemma for t in doc.doc)
+
+
+def _partitive_predicate(tok, toks, asked_lemmas: set[str]) -> bool:
+    """Whether ``tok`` is what a partitive asking clause says of the part it counts, the complement of its
+    copula ("how many of the cards he got were *books*", "... were *blue*"): a kind of the asked thing that
+    restricts the quantity to a part the problem must give."""
+    if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
+        return False
+    if token_lemma(tok) in asked_lemmas:
+        return False  # the asked thing restated ("were winter tires"): its modifiers are read
+    return _partitive_noun(toks, asked_lemmas) is not None
 
 
 #: subordinators of a clause that says when the asked quantity is read ("by the time she *reached* the shore",
@@ -159,4 +206,58 @@ def swapped_words(question: QuestionDoc, paraphrase: QuestionDoc, renames: tuple
                 found.append(AskedWord(tok, modifies=tok.head))
             elif is_thing(tok, lexicon) and not _names_owner(lexicon.kinds(token_lemma(tok), 2)):
                 found.append(AskedWord(tok, thing=True))
+    return found
+
+
+#: verbs that name no act of their own (being, having, getting, needing): "how many does she *have*" for "how
+#: many did she pick" asks the same count
+_LIGHT_ACTS = frozenset({"be", "have", "do", "get", "make", "take", "go", "come", "need", "want", "give", "put",
+                         "keep", "let", "use", "find", "leave", "remain", "end", "left", "cost", "spend", "pay",
+                         # requests: "*Determine* how many bags she bought"
+                         "determine", "calculate", "compute", "figure", "work", "estimate", "tell", "show"})
+
+
+#: WordNet's files of verbs that name an activity one does for a while: moving ("walk", "sail", "row", "swim"),
+#: competing and playing, eating and drinking; two of one file are two activities, not a rewording of one
+_ACTIVITIES = frozenset({"motion", "competition", "consumption"})
+
+
+def _head_lemma(tok) -> str | None:
+    """The lemma of the word ``tok`` depends on (``None`` for the root): where a verb stands in its clause."""
+    return None if tok.dep_ == "ROOT" else token_lemma(tok.head)
+
+
+def swapped_acts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedWord]:
+    """The verbs of the paraphrase's asking clause written in place of the question's asking verb, a sister act
+    of it or an act WordNet does not relate to it, of the same kind of activity (:data:`_ACTIVITIES`: "have to
+    *sail*" for "have to walk", "went *swimming*" for "went rowing"; no light verb, :data:`_LIGHT_ACTS`), written
+    in its place (the same dependency on the same word; not a request, "*Determine* how many"), while the
+    paraphrase's story still says the question's verb: the question now asks about an act the problem never
+    gives. Neither text may write the new verb elsewhere; a synonym or a more general verb ("hike"
+    for "walk", "travel") is a rewording and is not read."""
+    lexicon = default_lexicon()
+    q_ask, p_ask = find_ask(question), find_ask(paraphrase)
+    if lexicon is None or q_ask is None or p_ask is None:
+        return []
+    q_toks, q_main = clause_tokens(question, q_ask)
+    p_toks, p_main = clause_tokens(paraphrase, p_ask)
+    q_verbs = {token_lemma(t) for t in q_toks if t.i in q_main and t.pos_ == "VERB"}
+    p_verbs = {token_lemma(t) for t in p_toks if t.i in p_main and t.pos_ == "VERB"}
+    p_clause = {t.i for t in p_toks}
+    story = {token_lemma(t) for t in paraphrase.doc if t.i not in p_clause and t.pos_ == "VERB"}
+    q_words = {w for t in question.doc for w in (t.lower_, token_lemma(t))}
+    p_words = {w for t in paraphrase.doc if t.i not in p_clause for w in (t.lower_, token_lemma(t))}
+    old = {v for v in q_verbs - p_verbs if v in story and v not in _LIGHT_ACTS}
+    places = {(t.dep_, _head_lemma(t)) for t in q_toks if t.i in q_main and token_lemma(t) in old}
+    found = []
+    for tok in p_toks:
+        lemma = token_lemma(tok)
+        if tok.i not in p_main or tok.pos_ != "VERB" or lemma in q_words or lemma in p_words or lemma in _LIGHT_ACTS:
+            continue
+        if (tok.dep_, _head_lemma(tok)) not in places:
+            continue  # not in the old verb's place ("*Determine* how many ...": the request, no act)
+        kinds = set(lexicon.verb_kinds(lemma)) & _ACTIVITIES
+        if kinds and any(lexicon.relation(v, lemma, "v") in (SIBLING, UNRELATED) and kinds & set(lexicon.verb_kinds(v))
+                         for v in old):
+            found.append(AskedWord(tok, thing=True))
     return found

@@ -348,7 +348,9 @@ def repeat_counting_another_thing(question: QuestionDoc, paraphrase: QuestionDoc
     """The mention of a value the paraphrase writes more often than the question that is a *new quantity of
     the problem* ("her 2 daughters use 6 towels" -> "... Her mother used *2* towels as well"), or ``None``:
     every mention of the value in the question counts a thing (the nouns of its phrase, after the pair's
-    consistent ``renamed`` nouns), and this one counts none of those things (nor, with WordNet, a synonym, more
+    consistent ``renamed`` nouns), and this one measures in a unit the question measures its quantities in where
+    none of the question's mentions of the value does ("one stamp per ounce" -> "a photo that weighs *1
+    ounce*"), or counts none of those things (nor, with WordNet, a synonym, more
     general or more specific word of one: "her 2 sons" -> "the two boys") but one the question computes with
     (:func:`~paraqd.analysis.information.computed_nouns`). Written again for the same thing ("her 2 daughters
     ... the two girls") it is a repeat; an ordinal or a mention that counts nothing says nothing of what it
@@ -366,9 +368,14 @@ def repeat_counting_another_thing(question: QuestionDoc, paraphrase: QuestionDoc
         return noun in others or (lexicon is not None and any(lexicon.relation(o, noun) in SAME_THING
                                                                for o in others))
 
+    units = {q.unit.unit.name for q in all_quantities(question) if q.number is not None}
     for mention in p_mentions:
         if _points_back(paraphrase, mention):
             continue
+        unit = unit_of(paraphrase, mention)
+        if unit is not None and unit.unit.name in units and all(unit_of(question, m) is None for m in q_mentions):
+            return mention  # "one stamp per ounce" -> "... a photo that weighs *1 ounce*": a measure in the
+            # problem's unit where the question's value counts things
         nouns = number_phrase(paraphrase, mention, conjuncts=False)[0]
         if (nouns and not any(same(n, c) for n in nouns for c in counted)
                 and any(known_noun(n, question) for n in nouns)):

@@ -258,6 +258,11 @@ class Lexicon:
         when WordNet lacks it."""
         return tuple(s.lexname().split(".", 1)[-1] for s in self._synsets(word, "n")[:senses])
 
+    def verb_kinds(self, word: str, senses: int = 1) -> tuple[str, ...]:
+        """The lexicographer files of ``word``'s first ``senses`` verb senses, without the ``verb.`` prefix:
+        ``("motion",)`` for "sail", ``("consumption",)`` for "eat"; empty when WordNet lacks it."""
+        return tuple(s.lexname().split(".", 1)[-1] for s in self._synsets(word, "v")[:senses])
+
     def is_instance(self, word: str) -> bool:
         """Whether ``word``'s most frequent noun sense is one named individual, not a kind ("Celsius" the
         astronomer, "Paris" the city; not "worker")."""

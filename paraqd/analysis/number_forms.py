@@ -102,21 +102,27 @@ def _thing_counted(doc: QuestionDoc, number: NumberMention):
 def ones_for_articles(question: QuestionDoc, paraphrase: QuestionDoc, own_articles: bool = False) -> int:
     """How many digits 1 of ``paraphrase`` count a thing ``question`` introduces with "a" or "an" ("an
     eight-pound trout" -> "1 trout 8 lb"; "a table that costs $50" -> "Table | 1 | $50"), each such
-    thing of the question used once: the article said as a number. Called with the texts the other way
-    round, the 1s of the question that the paraphrase says with an article ("1 pound" -> "a pound"); then
-    (``own_articles``) a thing the side with the 1 introduces with an article as often says no 1."""
+    thing of the question used once: the article said as a number. A unit the paraphrase still introduces
+    with an article as often explains no 1 it measures ("1/5 of an ounce" on both sides, then "weighs 1
+    ounce"). Called with the texts the other way round, the 1s of the question that the paraphrase says with
+    an article ("1 pound" -> "a pound"); then (``own_articles``) a thing the side with the 1 introduces with an
+    article as often says no 1."""
     if question.doc is None or paraphrase.doc is None:
         return 0
-    introduced = _introduced_as_one(question)
+    introduced, kept = _introduced_as_one(question), _introduced_as_one(paraphrase)
+    measured = set() if own_articles else {q.number.start for q in quantities(paraphrase) if q.number is not None}
     if own_articles:
         # the things the paraphrase still introduces with an article of its own are no article turned into a
         # 1 ("A bag costs $4. Ana buys 1 bag" -> "A bag costs $4. Ana buys bags": the 1 is gone)
-        introduced -= _introduced_as_one(paraphrase)
+        introduced -= kept
     found = 0
     for number in paraphrase.numbers:
         if number.value != 1 or number.written != "digits" or number.kind != "cardinal" or number.currency:
             continue
         thing = _thing_counted(paraphrase, number)
+        if thing is not None and number.start in measured and kept[token_lemma(thing)] >= introduced[
+                token_lemma(thing)]:
+            continue
         if thing is not None and introduced[token_lemma(thing)] > 0:
             introduced[token_lemma(thing)] -= 1
             found += 1
@@ -258,7 +264,10 @@ def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tupl
         for a, b in out_of(doc):
             whole, parts = (_round(a.value / b.value),), (a.rounded, b.rounded)
             forms.append((parts, whole) if first else (whole, parts))
-    forms += [((), (1.0,))] * (ones_by_article(question) + ones_for_articles(question, paraphrase))
+    # an article of the question counting one of a unit explains a 1 only where the paraphrase writes fewer
+    # such articles ("1/5 of an ounce" kept on both sides explains no new "1 ounce")
+    by_article = max(0, ones_by_article(question) - ones_by_article(paraphrase))
+    forms += [((), (1.0,))] * (by_article + ones_for_articles(question, paraphrase))
     forms += [((1.0,), ())] * ones_for_articles(paraphrase, question, own_articles=True)  # "1 pound" -> "a pound", "1 time" -> "once"
     restated = restated_count(question, paraphrase) if question.doc is not None and paraphrase.doc is not None else None
     if restated is not None:

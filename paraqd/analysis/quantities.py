@@ -250,15 +250,20 @@ def conversions(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Qu
     # quantities written more often on one side than on the other ("15 minutes" three times, twice as "a
     # quarter of an hour"): the surplus may have been converted
     q_surplus, p_surplus = q_written - p_written, p_written - q_written
+    # so for the units written with no number ("one stamp *per ounce*"): one the other side keeps as often
+    # was not converted ("per ounce" kept beside a new "1 ounce" is no "1 ounce" for "per ounce")
+    q_bare = Counter(q.unit.unit.name for q in q_quants if q.number is None)
+    p_bare = Counter(q.unit.unit.name for q in p_quants if q.number is None)
+    q_bare, p_bare = q_bare - p_bare, p_bare - q_bare
     pairs: list[tuple[Quantity, Quantity]] = []
     taken: set[int] = set()
     for qq in q_quants:
-        if qq.number is not None and q_surplus[key(qq)] <= 0:
+        if (q_surplus[key(qq)] if qq.number is not None else q_bare[qq.unit.unit.name]) <= 0:
             continue
         for i, pq in enumerate(p_quants):
             if i in taken or (pq.number is None and qq.number is None):
                 continue
-            if pq.number is not None and p_surplus[key(pq)] <= 0:
+            if (p_surplus[key(pq)] if pq.number is not None else p_bare[pq.unit.unit.name]) <= 0:
                 continue
             implicit_one_side = (pq.number is None) != (qq.number is None)
             if qq.unit.unit.name == pq.unit.unit.name and not implicit_one_side and not (qq.parts or pq.parts):
@@ -266,9 +271,11 @@ def conversions(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[Qu
             if same_quantity(qq.value, qq.unit.unit, pq.value, pq.unit.unit):
                 pairs.append((qq, pq))
                 taken.add(i)
-                for quantity, surplus in ((qq, q_surplus), (pq, p_surplus)):
+                for quantity, surplus, bare in ((qq, q_surplus, q_bare), (pq, p_surplus, p_bare)):
                     if quantity.number is not None:
                         surplus[key(quantity)] -= 1
+                    else:
+                        bare[quantity.unit.unit.name] -= 1
                 break
     memo[question.text] = pairs
     return pairs

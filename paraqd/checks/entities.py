@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from ..analysis.days import in_relative_reference
 from ..analysis.document import QuestionDoc
+from ..analysis.joined import joined_people
 from ..analysis.lexicon import SIBLING, default_lexicon
 from ..analysis.pair import QuestionPair
 from ..analysis.renames import Rename
 from ..analysis.replacements import DISTINCTION, RELATION, THING, kind_changes
+from ..analysis.terms import token_mention
 from ..analysis.wording import information_words
 from .base import Check
 from .findings import Finding, Severity
@@ -158,6 +160,12 @@ class EntityCheck(Check):
                 FindingKind.PERSON_ADDED, f'"{mention.text}", a person the problem never mentions, {what}',
                 Severity.MAJOR, (), (mention,),
             ))
+        if not pair.added_people:
+            for person, verb in joined_people(pair.question, pair.paraphrase):
+                findings.append(Finding(
+                    FindingKind.PERSON_ADDED, f'"{person.text}", a person the problem never mentions, takes part too in '
+                    f'what the question computes ("{verb.text}")', Severity.MAJOR, (), (token_mention(person),),
+                ))
         for term in pair.vanished:
             # a name that only says which kind of a kept thing ("Post-it notes" -> "sticky notes") is no person
             # or place of the problem: minor like a noun

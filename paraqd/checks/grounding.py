@@ -16,7 +16,7 @@ problem never gives: it cannot be answered (critical, like a changed number).
 
 from __future__ import annotations
 
-from ..analysis.asked_scope import scope_words, swapped_words
+from ..analysis.asked_scope import scope_words, swapped_acts, swapped_words
 from ..analysis.grounding import (
     MORE_SPECIFIC_WORD,
     NARROWED,
@@ -77,7 +77,8 @@ class GroundingCheck(Check):
         # a thing written in place of the question's in its asking clause while the story keeps the old word
         # ("than pears" -> "than *plums*"), :func:`paraqd.analysis.asked_scope.swapped_words`
         seen = {m.word for m in missing}
-        swapped = swapped_words(pair.question, pair.paraphrase, pair.renames)
+        swapped = [*swapped_words(pair.question, pair.paraphrase, pair.renames),
+                   *swapped_acts(pair.question, pair.paraphrase)]  # "went *swimming*" for "went rowing"
         missing += [m for m in judge_words(swapped, pair.question, pair.paraphrase, None, renamed)
                     if m.word not in seen]
         findings = []

@@ -146,7 +146,7 @@ class FindingKind(enum.StrEnum):
     LIST_CHANGED = ("list_changed", "entities", (MAJOR,), "the list {\"old\", ...} became {\"new\", ...} (adds {items} and "
                     "leaves out {items})", "a list repeated with an item more or less")
     PERSON_ADDED = ("person_added", "entities", (MAJOR,),
-                    "\"{name}\", a person the problem never mentions, {holds one of its quantities | is asked about}",
+                    "\"{name}\", a person the problem never mentions, {holds one of its quantities | is asked about | takes part too in what the question computes}",
                     "a new person put in a relation or the question while the problem's people stay")
     TERM_MISSING = ("term_missing", "entities", (MINOR, MAJOR), "{the name | the noun} \"{term}\" is missing",
                     "a key term gone without replacement (major for a name the problem computes with)")

@@ -38,6 +38,7 @@ from ..analysis.increments import added_on_top, change_by_to, change_word, marke
 from ..analysis.information import computed_nouns
 from ..analysis.measures import counts_back, property_of_part, said_as_list
 from ..analysis.number_forms import made_vague, spelt_out
+from ..analysis.one_more import one_more
 from ..analysis.pair import QuestionPair
 from ..analysis.values import compared_numbers, counts_things, number_roles, traded_phrases, value_key, value_kind
 from .base import Check
@@ -92,6 +93,9 @@ class NumberCheck(Check):
         findings += tally.repeats_changed()
         findings += tally.repeats(pair)
         findings += tally.transfers_added(pair)
+        findings += [Finding(FindingKind.FACT_ADDED, f'the paraphrase adds "{m.text}" {thing}, a new quantity of what '
+                             f'the problem computes with (one {thing} in an event said on top of the problem\'s)',
+                             Severity.MAJOR, (), (m,)) for m, thing in _one_more(paraphrase, question)]
         findings += tally.gone_and_new(question, paraphrase)
         findings += [Finding(FindingKind.CHANGE_BY_TO, f'{_describe([q_m])} is what a change is '
                              f'{change_word(question, q_m)} in the question but what it is '
@@ -102,6 +106,16 @@ class NumberCheck(Check):
                              "in the paraphrase: an estimate or a bound, not the value",
                              Severity.MAJOR, (m.question_at,), (m.hedge,)) for m in made_inexact(pair)]
         return findings
+
+
+def _one_more(paraphrase: QuestionDoc, question: QuestionDoc) -> list[tuple[NumberMention, str]]:
+    """The words "one" of ``paraphrase`` that count one more of a thing the problem computes with
+    (:func:`~paraqd.analysis.one_more.one_more`), each with the word of the thing it counts."""
+    found = []
+    for m in one_more(question, paraphrase):
+        span = paraphrase.span(m)
+        found.append((m, span[-1].head.text if span is not None else "thing"))
+    return found
 
 
 def _positive(counts: Counter) -> None:
