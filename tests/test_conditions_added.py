@@ -50,6 +50,8 @@ KEPT = [
      "Every second a snail crawls 3 cm. How far does it go in a minute?"),
     ("Each of the 20 singers in the choir learns 6 songs. How many songs are learned in all?",
      "You and every other singer of the 20-singer choir learn 6 songs. How many songs are learned in all?"),
+    ("Nadia is 9 years old and the rest of the 14 campers are 11. What is the total of the campers' ages?",
+     "Nadia is 9 years old. Every other camper of the 14 is 11. What is the total of the campers' ages?"),
     ("Ada buys 3 pens at $2 and 2 pads at $5. How much does she spend?",
      "Ada buys 3 pens at $2 and 2 pads at $5, and no items other than those. How much does she spend?"),
     ("Omar keeps 1/3 of his 90 marbles. How many does he give away?",

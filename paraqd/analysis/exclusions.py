@@ -77,7 +77,9 @@ def _exclusions(doc: QuestionDoc) -> list[_Exclusion]:
                 thing = next((t for t in sent[i + 1:i + 5] if t.pos_ in ("NOUN", "PROPN", "PRON", "NUM")), None)
                 found.append(_Exclusion(token_mention(tok), "except", thing,
                                         thing if thing is not None and thing.like_num else None))
-            elif word in _EVERY and after in _SKIP and i + 2 < len(sent) and sent[i + 2].pos_ == "NOUN" \
+            # "every other" is left out: "every other student passed" most often means all the rest, and in
+            # time ("every other day") it is a frequency, which rates.changed_frequencies compares
+            elif word in _EVERY and after in _SKIP - {"other"} and i + 2 < len(sent) and sent[i + 2].pos_ == "NOUN" \
                     and words[i - 1:i] not in (["and"], ["or"]):
                 found.append(_Exclusion(_mention(doc, tok, nxt), "every", sent[i + 2]))
             elif word in ("only", "just") and (nxt.like_num and "/" not in after or after in ("one", "some")) \
