@@ -24,8 +24,9 @@ aggregate, the owner, the days, the asked noun) and returns what the paraphrase 
   group: "they", "both") and the paraphrase, with no total, names only some of the story's people or days
   ("how much do *they* spend in all" -> "how much does *Teddy* spend"; "how many kilometers did she ride in
   total" -> "... on *Thursday*"), or some of the names the question joins as its owner ("how many pages did
-  *Ruth and Omar* read in total" -> "how many pages did *Omar* read"). Naming every one of them ("how much do
-  Robert and Teddy spend") is the same whole.
+  *Ruth and Omar* read in total" -> "how many pages did *Omar* read"), or some of the things it lists ("in both
+  the *desert* and the *forest*" -> "in the *desert*"). Naming every one of them ("how much do Robert and Teddy
+  spend") is the same whole.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from .directions import LOSS, verb_direction
 from .document import Mention, QuestionDoc
 from .lexicon import ANTONYM, MORE_SPECIFIC, SIBLING, UNRELATED, default_lexicon
 from .predicates import held_for_act, kept_for_moved, other_predicate
-from .terms import LIGHT_NOUNS, WEEKDAYS, token_mention
+from .terms import LIGHT_NOUNS, WEEKDAYS, token_lemma, token_mention
 from .units import UnitVocabulary
 
 
@@ -220,7 +221,30 @@ def _part_of_whole(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuant
     kept = {t.lower_: token_mention(t) for t in p_toks if t.i in p_main and t.lower_ in members}
     if len(members) > 1 and members <= story_names and kept and len(kept) < len(members) and members <= p_words:
         return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
+    # the question lists the things the whole is made of ("in *both* the *desert* and the *forest*"), the
+    # paraphrase keeps some of them in its asking clause ("in the *desert*"), the others still in its story
+    things = _joined_things(question, q)
+    clause = q.ask.clause or q.ask.sentence
+    story_nouns = {token_lemma(t) for t in question.doc if t.pos_ == "NOUN" and not clause.start <= t.idx < clause.end}
+    kept = {token_lemma(t): token_mention(t) for t in p_toks if t.i in p_main and token_lemma(t) in things}
+    if len(things) > 1 and things <= story_nouns and kept and len(kept) < len(things) \
+            and things <= {token_lemma(t) for t in paraphrase.doc}:
+        return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
     return None
+
+
+def _joined_things(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:
+    """The lemmas of the two common nouns joined by "and" in the words of the asking clause that say the asked
+    quantity ("in both *the desert and the forest*", "do *the owl and the bat* sleep"), read from the words
+    (a noun, "and", a noun after its determiner: the parser often reads the second as a compound of the verb),
+    or an empty set."""
+    toks, main = clause_tokens(doc, aq.ask)
+    words = [t for t in toks if t.i in main and t.pos_ != "DET"]
+    for k, tok in enumerate(words[1:-1], start=1):
+        before, after = words[k - 1], words[k + 1]
+        if tok.lower_ == "and" and before.pos_ == "NOUN" and after.pos_ == "NOUN" and after.i > tok.i:
+            return {token_lemma(before), token_lemma(after)}
+    return set()
 
 
 def _joined_subject(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:

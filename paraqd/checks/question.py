@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
 from ..analysis.asked_changes import asked_changes
 from ..analysis.asked_container import container_changes
+from ..analysis.asked_members import member_parts
 from ..analysis.asked_negation import complement_changes
 from ..analysis.asked_periods import span_changes
 from ..analysis.asked_shape import shape_changes
@@ -217,7 +218,8 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     question, paraphrase = pair.question, pair.paraphrase
     for change in (*asked_changes(question, paraphrase), *shape_changes(question, paraphrase),
                    *complement_changes(question, paraphrase), *span_changes(question, paraphrase),
-                   *container_changes(question, paraphrase)):
+                   *container_changes(question, paraphrase),
+                   *member_parts(question, paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
         if change.old in said:  # the same words of the question read as two changes: said once
