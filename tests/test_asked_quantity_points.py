@@ -151,3 +151,30 @@ def test_one_kind_of_the_class_listed_apart_is_caught(caught):
 ])
 def test_the_class_asked_in_other_words_is_kept(kept, paraphrase):
     kept(BAKING + "How many pastries did they bake altogether?", paraphrase)
+
+
+# -- what went or what was done for what is left -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "paraphrase", "new", "said"), [
+    (PAINT + "How many liters of paint does he have left?", PAINT + "How many liters of paint will he use?",
+     "use", "what is taken away"),
+    (READING + "How many pages does she have left to read?", READING + "How many pages has she read so far?",
+     "read", "has done so far"),
+])
+def test_what_went_for_what_is_left_is_caught(caught, question, paraphrase, new, said):
+    finding = _asked(caught(question, paraphrase))
+    assert said in finding.message and f'"{new}"' in finding.message and '("left")' in finding.message
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    (PAINT + "How many liters of paint does he have left?", PAINT + "How many liters of paint remain?"),
+    (PAINT + "How many liters of paint does he have left?", PAINT + "How many liters can he still use?"),
+    (PAINT + "How many liters of paint does he have left?", PAINT + "How many liters of paint can he use?"),
+    (PAINT + "How many liters of paint does he have left?",
+     PAINT + "Find how much paint is left over after both jobs."),
+    (READING + "How many pages does she have left to read?", READING + "How many pages does she still have to read?"),
+    (READING + "How many pages does she have left to read?",
+     READING + "How many more pages must she read to finish?"),
+])
+def test_what_is_left_in_other_words_is_kept(kept, question, paraphrase):
+    kept(question, paraphrase)

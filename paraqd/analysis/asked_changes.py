@@ -17,7 +17,9 @@ aggregate, the owner, the days, the asked noun) and returns what the paraphrase 
 - **a difference asked as a property** (with WordNet): "how much *longer* is the room than it is wide" -> "what
   is the *area* of the room", by a clause that compares nothing;
 - **what went, for what is left** (with WordNet): "how many do they have *left*" -> "how many did they *give out*
-  or *sell*", the story's own verbs that take quantities away (:mod:`.directions`);
+  or *sell*", the story's own verbs that take quantities away (:mod:`.directions`), or such a verb the clause asks
+  with as a fact ("how many cans will she *use*"; not "how much can he *spend*", what is left to spend); or what
+  a verb of the story has done so far ("how many problems has she *completed so far*");
 - **another person's quantity**: the clause's subject is another name of the story, the question's still in
   the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have");
 - **a part of the whole**: the question asks for the whole (an aggregate "in all", "all the shirts", or a
@@ -146,12 +148,44 @@ def _remainder_to_moved(question: QuestionDoc, paraphrase: QuestionDoc, q: Asked
     story = {(t.lemma_ or t.text).lower() for t in question.doc
              if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
     toks, main = clause_tokens(paraphrase, p.ask)
-    losing = tuple(token_mention(t) for t in toks if t.i in main and t.pos_ == "VERB"
-                   and (t.lemma_ or t.text).lower() in story and not _negated(t)
-                   and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS)
-    if not losing:
-        return None
-    return AskedChange("moved", (q.aggregates[REMAINING],), losing, REMAINING, "moved")
+    losing = [t for t in toks if t.i in main and t.pos_ == "VERB" and not _negated(t)
+              and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS]
+    told = tuple(token_mention(t) for t in losing if (t.lemma_ or t.text).lower() in story)
+    if told:
+        return AskedChange("moved", (q.aggregates[REMAINING],), told, REMAINING, "moved")
+    # a verb of taking away the story does not use, the verb the clause asks with: "how many cans will she *use*"
+    asked_with = tuple(token_mention(t) for t in losing if _asks_with(t))
+    if asked_with:
+        return AskedChange("went", (q.aggregates[REMAINING],), asked_with, REMAINING, "moved")
+    done = _done_so_far(toks, main, story)
+    return AskedChange("done", (q.aggregates[REMAINING],), done, REMAINING, "done") if done else None
+
+
+#: modals of what can still happen: "how much can he *spend*" asks for what he has left to spend
+_ABILITY = frozenset({"can", "could", "may", "might"})
+#: words that read an act up to now: "how many has she completed *so far*", "... *already* sold"
+_SO_FAR = frozenset({"already", "far", "yet"})
+
+
+def _asks_with(verb) -> bool:
+    """Whether ``verb`` is the verb the asking clause asks with (its root), said as a fact rather than as what
+    can still be done ("will she *use*", not "can she *spend*"): a verb of taking away that the story does not
+    use still asks what went ("how many cans will she *use*")."""
+    return verb.dep_ == "ROOT" and not any(c.dep_ == "aux" and c.lower_ in _ABILITY for c in verb.children)
+
+
+def _done_so_far(toks, main: set[int], story: set[str]) -> tuple[Mention, ...]:
+    """The verbs of the asking clause that ask what the story's act has done up to now ("how many problems has
+    she *completed so far*", "... *already* sold"): a verb of the story, not of the question's asking clause,
+    with "so far", "already" or "yet" on it; what is done, not what is left."""
+    found = []
+    for t in toks:
+        if t.i not in main or t.pos_ != "VERB" or (t.lemma_ or t.text).lower() not in story or _negated(t):
+            continue
+        if any(c.lower_ in _SO_FAR and (c.lower_ != "far" or any(g.lower_ == "so" for g in c.children)
+                                         or c.nbor(-1).lower_ == "so") for c in t.children):
+            found.append(token_mention(t))
+    return tuple(found)
 
 
 def _negated(verb) -> bool:

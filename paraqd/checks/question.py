@@ -195,6 +195,9 @@ _ASKED_CHANGES = {
     "money": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
     "amount": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
     "per": '{per}',
+    "went": 'the question asks for what is left ("{old_word}"), the paraphrase for what is taken away ({new})',
+    "done": 'the question asks for what is left ("{old_word}"), the paraphrase for what the story\'s act has done '
+            "so far ({new})",
     "spent": "the question asks for what is kept ({old}), the paraphrase for what {new} moves",
     "when": 'the question asks for the quantity at one time ("{old_word}"), the paraphrase at another '
             '("{new_word}")',
