@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 
 from paraqd.analysis.asked_members import member_parts, story_members
+from paraqd.analysis.asked_moments import story_time_point
+from paraqd.analysis.asked_quantity import asked_quantity
 from paraqd.analysis.lexicon import default_lexicon
 from paraqd.checks import FindingKind, Severity
 from paraqd.resources import spacy_available
@@ -151,6 +153,35 @@ def test_one_kind_of_the_class_listed_apart_is_caught(caught):
 ])
 def test_the_class_asked_in_other_words_is_kept(kept, paraphrase):
     kept(BAKING + "How many pastries did they bake altogether?", paraphrase)
+
+
+# -- a time point of the story for "now" -------------------------------------------------------------------------
+
+def test_a_time_point_of_the_story_for_now_is_caught(checker, caught):
+    question, paraphrase = (STAMPS + "How many stamps does she have now?",
+                            STAMPS + "How many stamps will she have by next spring?")
+    analyze = checker.analyzer.analyze
+    q, p = analyze(question), analyze(paraphrase)
+    assert story_time_point(q, p, asked_quantity(p)).text == "by next spring"
+    finding = _asked(caught(question, paraphrase))
+    assert '("now")' in finding.message and '("by next spring")' in finding.message
+
+
+def test_now_asked_of_a_time_point_of_the_story_is_caught(caught):
+    finding = _asked(caught(STAMPS + "How many stamps will she have by next spring?",
+                            STAMPS + "How many stamps does she have now?"))
+    assert '("now")' in finding.message
+
+
+@pytest.mark.parametrize("paraphrase", [
+    STAMPS + "How many stamps does Dara currently own?",
+    STAMPS + "Right now, how many stamps does she have?",
+    STAMPS + "What is the number of stamps in her collection at present?",
+    "How many stamps do you have now? You collect stamps. By next spring you will have 12 more stamps, which will "
+    "be three times the number you had in the autumn two years ago.",
+])
+def test_now_in_other_words_is_kept(kept, paraphrase):
+    kept(STAMPS + "How many stamps does she have now?", paraphrase)
 
 
 # -- what went or what was done for what is left -----------------------------------------------------------------
