@@ -14,6 +14,7 @@ import pytest
 from paraqd.analysis.asked_members import member_parts, story_members
 from paraqd.analysis.asked_moments import story_time_point
 from paraqd.analysis.asked_quantity import asked_quantity
+from paraqd.analysis.asked_rates import inverted_rates
 from paraqd.analysis.lexicon import default_lexicon
 from paraqd.checks import FindingKind, Severity
 from paraqd.resources import spacy_available
@@ -182,6 +183,30 @@ def test_now_asked_of_a_time_point_of_the_story_is_caught(caught):
 ])
 def test_now_in_other_words_is_kept(kept, paraphrase):
     kept(STAMPS + "How many stamps does she have now?", paraphrase)
+
+
+# -- the inverse of the asked rate -------------------------------------------------------------------------------
+
+def test_the_inverse_rate_is_caught(checker, caught):
+    question, paraphrase = (PRINTER + "How many pages per minute did the printer print?",
+                            PRINTER + "How many minutes per page did the printer take?")
+    analyze = checker.analyzer.analyze
+    changes = inverted_rates(analyze(question), analyze(paraphrase))
+    assert [(c.what, c.old[0].text, c.new[0].text) for c in changes] == [
+        ("inverted", "pages per minute", "minutes per page")]
+    result = caught(question, paraphrase)
+    _asked(result)
+    assert any("its inverse" in f.message and '"minutes per page"' in f.message for f in result.findings), result.reasons
+
+
+@pytest.mark.parametrize("paraphrase", [
+    PRINTER + "How many pages did the printer print each minute?",
+    PRINTER + "What was the printer's speed in pages per minute?",
+    PRINTER + "How many pages per minute can the printer print?",
+    "Find the number of pages per minute. " + PRINTER,
+])
+def test_the_rate_in_other_words_is_kept(kept, paraphrase):
+    kept(PRINTER + "How many pages per minute did the printer print?", paraphrase)
 
 
 # -- what went or what was done for what is left -----------------------------------------------------------------

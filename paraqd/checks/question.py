@@ -21,6 +21,7 @@ from ..analysis.asked_container import container_changes
 from ..analysis.asked_members import member_parts
 from ..analysis.asked_negation import complement_changes
 from ..analysis.asked_periods import span_changes
+from ..analysis.asked_rates import inverted_rates
 from ..analysis.asked_shape import shape_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
@@ -210,6 +211,8 @@ _ASKED_CHANGES = {
     "negated": '{negated}',
     "counted": 'the question counts "{old_word}", the paraphrase "{new_word}", another thing the problem counts apart',
     "span": 'the question asks for the quantity over {old_kind} ({old}), the paraphrase over {new_kind} ({new})',
+    "inverted": 'the question asks for a rate ("{old_word}"), the paraphrase for its inverse ("{new_word}"), the '
+                "counted thing and the item it is counted per swapped",
 }
 
 
@@ -221,7 +224,7 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     question, paraphrase = pair.question, pair.paraphrase
     for change in (*asked_changes(question, paraphrase), *shape_changes(question, paraphrase),
                    *complement_changes(question, paraphrase), *span_changes(question, paraphrase),
-                   *container_changes(question, paraphrase),
+                   *container_changes(question, paraphrase), *inverted_rates(question, paraphrase),
                    *member_parts(question, paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
