@@ -17,15 +17,18 @@ aggregate, the owner, the days, the asked noun) and returns what the paraphrase 
 - **a difference asked as a property** (with WordNet): "how much *longer* is the room than it is wide" -> "what
   is the *area* of the room", by a clause that compares nothing;
 - **what went, for what is left** (with WordNet): "how many do they have *left*" -> "how many did they *give out*
-  or *sell*", the story's own verbs that take quantities away (:mod:`.directions`);
+  or *sell*", the story's own verbs that take quantities away (:mod:`.directions`), or such a verb the clause asks
+  with as a fact ("how many cans will she *use*"; not "how much can he *spend*", what is left to spend); or what
+  a verb of the story has done so far ("how many problems has she *completed so far*");
 - **another person's quantity**: the clause's subject is another name of the story, the question's still in
   the paraphrase ("how much does *Samuel* have" -> "how much does *Kelvin* have");
 - **a part of the whole**: the question asks for the whole (an aggregate "in all", "all the shirts", or a
   group: "they", "both") and the paraphrase, with no total, names only some of the story's people or days
   ("how much do *they* spend in all" -> "how much does *Teddy* spend"; "how many kilometers did she ride in
   total" -> "... on *Thursday*"), or some of the names the question joins as its owner ("how many pages did
-  *Ruth and Omar* read in total" -> "how many pages did *Omar* read"). Naming every one of them ("how much do
-  Robert and Teddy spend") is the same whole.
+  *Ruth and Omar* read in total" -> "how many pages did *Omar* read"), or some of the things it lists ("in both
+  the *desert* and the *forest*" -> "in the *desert*"). Naming every one of them ("how much do Robert and Teddy
+  spend") is the same whole.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from .directions import LOSS, verb_direction
 from .document import Mention, QuestionDoc
 from .lexicon import ANTONYM, MORE_SPECIFIC, SIBLING, UNRELATED, default_lexicon
 from .predicates import held_for_act, kept_for_moved, other_predicate
-from .terms import LIGHT_NOUNS, WEEKDAYS, token_mention
+from .terms import LIGHT_NOUNS, WEEKDAYS, token_lemma, token_mention
 from .units import UnitVocabulary
 
 
@@ -145,12 +148,44 @@ def _remainder_to_moved(question: QuestionDoc, paraphrase: QuestionDoc, q: Asked
     story = {(t.lemma_ or t.text).lower() for t in question.doc
              if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
     toks, main = clause_tokens(paraphrase, p.ask)
-    losing = tuple(token_mention(t) for t in toks if t.i in main and t.pos_ == "VERB"
-                   and (t.lemma_ or t.text).lower() in story and not _negated(t)
-                   and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS)
-    if not losing:
-        return None
-    return AskedChange("moved", (q.aggregates[REMAINING],), losing, REMAINING, "moved")
+    losing = [t for t in toks if t.i in main and t.pos_ == "VERB" and not _negated(t)
+              and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS]
+    told = tuple(token_mention(t) for t in losing if (t.lemma_ or t.text).lower() in story)
+    if told:
+        return AskedChange("moved", (q.aggregates[REMAINING],), told, REMAINING, "moved")
+    # a verb of taking away the story does not use, the verb the clause asks with: "how many cans will she *use*"
+    asked_with = tuple(token_mention(t) for t in losing if _asks_with(t))
+    if asked_with:
+        return AskedChange("went", (q.aggregates[REMAINING],), asked_with, REMAINING, "moved")
+    done = _done_so_far(toks, main, story)
+    return AskedChange("done", (q.aggregates[REMAINING],), done, REMAINING, "done") if done else None
+
+
+#: modals of what can still happen: "how much can he *spend*" asks for what he has left to spend
+_ABILITY = frozenset({"can", "could", "may", "might"})
+#: words that read an act up to now: "how many has she completed *so far*", "... *already* sold"
+_SO_FAR = frozenset({"already", "far", "yet"})
+
+
+def _asks_with(verb) -> bool:
+    """Whether ``verb`` is the verb the asking clause asks with (its root), said as a fact rather than as what
+    can still be done ("will she *use*", not "can she *spend*"): a verb of taking away that the story does not
+    use still asks what went ("how many cans will she *use*")."""
+    return verb.dep_ == "ROOT" and not any(c.dep_ == "aux" and c.lower_ in _ABILITY for c in verb.children)
+
+
+def _done_so_far(toks, main: set[int], story: set[str]) -> tuple[Mention, ...]:
+    """The verbs of the asking clause that ask what the story's act has done up to now ("how many problems has
+    she *completed so far*", "... *already* sold"): a verb of the story, not of the question's asking clause,
+    with "so far", "already" or "yet" on it; what is done, not what is left."""
+    found = []
+    for t in toks:
+        if t.i not in main or t.pos_ != "VERB" or (t.lemma_ or t.text).lower() not in story or _negated(t):
+            continue
+        if any(c.lower_ in _SO_FAR and (c.lower_ != "far" or any(g.lower_ == "so" for g in c.children)
+                                         or c.nbor(-1).lower_ == "so") for c in t.children):
+            found.append(token_mention(t))
+    return tuple(found)
 
 
 def _negated(verb) -> bool:
@@ -220,7 +255,30 @@ def _part_of_whole(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuant
     kept = {t.lower_: token_mention(t) for t in p_toks if t.i in p_main and t.lower_ in members}
     if len(members) > 1 and members <= story_names and kept and len(kept) < len(members) and members <= p_words:
         return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
+    # the question lists the things the whole is made of ("in *both* the *desert* and the *forest*"), the
+    # paraphrase keeps some of them in its asking clause ("in the *desert*"), the others still in its story
+    things = _joined_things(question, q)
+    clause = q.ask.clause or q.ask.sentence
+    story_nouns = {token_lemma(t) for t in question.doc if t.pos_ == "NOUN" and not clause.start <= t.idx < clause.end}
+    kept = {token_lemma(t): token_mention(t) for t in p_toks if t.i in p_main and token_lemma(t) in things}
+    if len(things) > 1 and things <= story_nouns and kept and len(kept) < len(things) \
+            and things <= {token_lemma(t) for t in paraphrase.doc}:
+        return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
     return None
+
+
+def _joined_things(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:
+    """The lemmas of the two common nouns joined by "and" in the words of the asking clause that say the asked
+    quantity ("in both *the desert and the forest*", "do *the owl and the bat* sleep"), read from the words
+    (a noun, "and", a noun after its determiner: the parser often reads the second as a compound of the verb),
+    or an empty set."""
+    toks, main = clause_tokens(doc, aq.ask)
+    words = [t for t in toks if t.i in main and t.pos_ != "DET"]
+    for k, tok in enumerate(words[1:-1], start=1):
+        before, after = words[k - 1], words[k + 1]
+        if tok.lower_ == "and" and before.pos_ == "NOUN" and after.pos_ == "NOUN" and after.i > tok.i:
+            return {token_lemma(before), token_lemma(after)}
+    return set()
 
 
 def _joined_subject(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:

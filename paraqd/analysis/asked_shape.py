@@ -48,6 +48,7 @@ numerals) or a dependency of the parse; the counted nouns are compared as lemmas
 from __future__ import annotations
 
 from .asked_changes import COMPARING, AskedChange
+from .asked_moments import story_time_point
 from .asked_quantity import (
     COMPARATIVE_TAGS,
     DIFFERENCE,
@@ -348,13 +349,14 @@ def _now(doc: QuestionDoc, aq: AskedQuantity) -> Mention | None:
 
 def _other_time(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
                 p: AskedQuantity) -> AskedChange | None:
-    """One question asks for the state now, the other at a time point shifted from now."""
+    """One question asks for the state now, the other at a time point shifted from now, or at a time point its
+    story names (:func:`~paraqd.analysis.asked_moments.story_time_point`)."""
     q_now, p_now = _now(question, q), _now(paraphrase, p)
     if q_now is not None and p_now is None:
-        shifted = _time_shift(paraphrase, p)
+        shifted = _time_shift(paraphrase, p) or story_time_point(question, paraphrase, p)
         return None if shifted is None else AskedChange("when", (q_now,), (shifted,), NOW, "shifted")
     if p_now is not None and q_now is None:
-        shifted = _time_shift(question, q)
+        shifted = _time_shift(question, q) or story_time_point(paraphrase, question, q)
         return None if shifted is None else AskedChange("when", (shifted,), (p_now,), "shifted", NOW)
     return None
 

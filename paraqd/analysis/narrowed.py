@@ -234,10 +234,15 @@ def asked_wholes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Whole]:
     # the kind is named on both sides ("apples"): a class word for it is no rename ("candy" -> "sweets")
     if kind not in q_words or kind not in p_words:
         return found
+    # another kind is one WordNet does not file under the asked one, or one the problem counts apart by its own
+    # number beside the asked kind ("10 pop *tarts* and 8 *pies*": two kinds listed, whatever WordNet files a
+    # tart under)
+    counted_apart = any(_counted_by_number(t) for t in question.doc if token_lemma(t) == kind)
     others = tuple(dict.fromkeys(token_mention(t) for t in question.doc if t.pos_ == "NOUN"
                                  and token_lemma(t) not in (kind, general)
                                  and lexicon.relation(token_lemma(t), general) == MORE_GENERAL
-                                 and lexicon.relation(token_lemma(t), kind) not in (MORE_GENERAL, MORE_SPECIFIC)))
+                                 and (lexicon.relation(token_lemma(t), kind) not in (MORE_GENERAL, MORE_SPECIFIC)
+                                      or counted_apart and _counted_by_number(t))))
     if others:
         found.append(Whole(q_things[0].mention, p_things[0].mention, others,
                            "part" if relation == MORE_SPECIFIC else "whole", False))

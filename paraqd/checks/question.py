@@ -18,8 +18,10 @@ from __future__ import annotations
 from ..analysis.asked import Ask, find_ask, parts_left_out, story_words_asked, unit_named
 from ..analysis.asked_changes import asked_changes
 from ..analysis.asked_container import container_changes
+from ..analysis.asked_members import member_parts
 from ..analysis.asked_negation import complement_changes
 from ..analysis.asked_periods import span_changes
+from ..analysis.asked_rates import inverted_rates
 from ..analysis.asked_shape import shape_changes
 from ..analysis.document import Mention, QuestionDoc
 from ..analysis.pair import QuestionPair
@@ -194,6 +196,9 @@ _ASKED_CHANGES = {
     "money": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
     "amount": 'the question asks for {old_kind} ("{old_word}"), the paraphrase for {new_kind} ("{new_word}")',
     "per": '{per}',
+    "went": 'the question asks for what is left ("{old_word}"), the paraphrase for what is taken away ({new})',
+    "done": 'the question asks for what is left ("{old_word}"), the paraphrase for what the story\'s act has done '
+            "so far ({new})",
     "spent": "the question asks for what is kept ({old}), the paraphrase for what {new} moves",
     "when": 'the question asks for the quantity at one time ("{old_word}"), the paraphrase at another '
             '("{new_word}")',
@@ -206,6 +211,8 @@ _ASKED_CHANGES = {
     "negated": '{negated}',
     "counted": 'the question counts "{old_word}", the paraphrase "{new_word}", another thing the problem counts apart',
     "span": 'the question asks for the quantity over {old_kind} ({old}), the paraphrase over {new_kind} ({new})',
+    "inverted": 'the question asks for a rate ("{old_word}"), the paraphrase for its inverse ("{new_word}"), the '
+                "counted thing and the item it is counted per swapped",
 }
 
 
@@ -217,7 +224,8 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
     question, paraphrase = pair.question, pair.paraphrase
     for change in (*asked_changes(question, paraphrase), *shape_changes(question, paraphrase),
                    *complement_changes(question, paraphrase), *span_changes(question, paraphrase),
-                   *container_changes(question, paraphrase)):
+                   *container_changes(question, paraphrase), *inverted_rates(question, paraphrase),
+                   *member_parts(question, paraphrase)):
         if change.what == "owner" and any(f.kind == FindingKind.QUESTION_CHANGED for f in found):
             continue
         if change.old in said:  # the same words of the question read as two changes: said once

@@ -1,0 +1,137 @@
+"""The members of the asked whole: the holders the story tells the same act of, one of which a paraphrase may ask
+about alone.
+
+"The silverware cost $20. The dinner plates cost 50% as much as the silverware. How much did he pay for
+*everything*?" -> "How much did John pay for the *dinner plates*?"; "A cougar sleeps 4 hours at night, and a zebra
+2 hours more. How much time do *both* animals sleep in one week?" -> "How much time does the *zebra* sleep in one
+week?". The story says one act (its verb: "cost", "sleep", "pay") of two or more holders, each the subject of
+that verb (or joined to one: "and a zebra"): those are the parts of the whole the
+question asks for. A paraphrase whose asking clause names some of them and not the others (still in its text),
+where the question asks for the whole (a word of the whole in its asking clause: "in all", "total",
+"altogether", "combined", "both", "everything", or a group as its owner) and names fewer of them, asks for a part.
+
+The periods the story tells apart are members of a total too (:func:`period_parts`): "Last week she read 5
+books ... This week she read twice as much. How many pages did she read *in total*?" -> "... *this week*?"; a
+period is a noun of time (WordNet) picked by "this", "last", "next", "first", "second"...
+
+:func:`~paraqd.analysis.asked_changes.asked_changes` reads the same for the story's people and days, and for the
+things the question's own asking clause lists ("in both the desert and the forest" -> "in the desert").
+"""
+
+from __future__ import annotations
+
+from .asked_changes import AskedChange
+from .asked_quantity import TOTAL, asked_quantity, clause_tokens
+from .document import Mention, QuestionDoc
+from .lexicon import default_lexicon
+from .terms import LIGHT_NOUNS, token_lemma, token_mention
+
+#: words of an asking clause that ask for a whole besides the aggregates ("how much did he pay for *everything*")
+WHOLE_WORDS = frozenset({"total", "altogether", "all", "combined", "together", "both", "everything", "overall"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+
+
+def _verb_of(tok):
+    """The verb ``tok`` is the subject of, through a noun it is joined to ("the cougar ... and a *zebra*"), or
+    ``None``."""
+    if tok.dep_ in _SUBJECT_DEPS:
+        return tok.head
+    if tok.dep_ == "conj":
+        head = tok.head
+        if head.pos_ in ("VERB", "AUX"):
+            return head
+        if head.dep_ in _SUBJECT_DEPS:
+            return head.head
+    return None
+
+
+def story_members(doc: QuestionDoc) -> list[set[str]]:
+    """The sets of holders (common-noun lemmas) of ``doc``'s story outside its asking clause that are subjects of
+    one verb (by its lemma): two or more holders of the same act ("each boy *paid* $50", "the money each girl
+    *paid*"). The asked noun and
+    nouns that count nothing ("number", "amount") are no holders."""
+    aq = asked_quantity(doc)
+    if aq is None:
+        return []
+    clause = aq.ask.clause or aq.ask.sentence
+    by_verb: dict[str, set[str]] = {}
+    held: dict[str, set[str]] = {}  # what each holder's verb has as its object ("the school has 304 *grades*")
+    for tok in doc.doc:
+        if tok.pos_ != "NOUN" or clause.start <= tok.idx < clause.end:
+            continue
+        verb = _verb_of(tok)
+        key = token_lemma(tok)
+        if verb is None or key in LIGHT_NOUNS or key == aq.ask.noun:
+            continue
+        by_verb.setdefault(token_lemma(verb), set()).add(key)
+        held.setdefault(key, set()).update(token_lemma(c) for c in verb.children if c.dep_ in ("dobj", "attr"))
+    # holders that hold one another ("the school has 304 grades and each grade has 75 students") are a whole and
+    # its parts, not parts of one whole: asking for the school is asking for the whole
+    return [members for members in by_verb.values()
+            if len(members) > 1 and not any(held.get(m, set()) & members for m in members)]
+
+
+#: determiners that pick one period of several ("*last* week", "*this* week", "the *first* year")
+_PERIOD_PICKS = frozenset({"this", "last", "next", "first", "second", "third", "previous", "following"})
+
+
+def _periods(toks) -> dict[str, tuple]:
+    """The periods named in ``toks`` by a determiner that picks one ("*last week*", "*this* year"), a noun of
+    time (WordNet), keyed by the two words lower-cased (the lemma of the noun), each with its two tokens."""
+    lexicon = default_lexicon()
+    found = {}
+    for t in toks:
+        if t.pos_ != "NOUN" or lexicon is None or "time" not in lexicon.kinds(token_lemma(t)):
+            continue
+        pick = next((c for c in t.children if c.lower_ in _PERIOD_PICKS and c.i < t.i), None)
+        if pick is not None:
+            found.setdefault(f"{pick.lower_} {token_lemma(t)}", (pick, t))
+    return found
+
+
+def period_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedChange]:
+    """The question asks for a total ("how many pages did she read *in total*"), the paraphrase, with no total,
+    for one of the periods the story tells apart ("last week ... this week": "how many pages did she read *this
+    week*"): a change ``what`` "part"."""
+    q, p = asked_quantity(question), asked_quantity(paraphrase)
+    if q is None or p is None or TOTAL not in q.aggregates or TOTAL in p.aggregates or p.group is not None:
+        return []
+    q_toks, q_main = clause_tokens(question, q.ask)
+    clause = q.ask.clause or q.ask.sentence
+    story = _periods([t for t in question.doc if not clause.start <= t.idx < clause.end])
+    asked = _periods([t for t in q_toks if t.i in q_main])
+    p_toks, p_main = clause_tokens(paraphrase, p.ask)
+    named = _periods([t for t in p_toks if t.i in p_main])
+    if len(story) < 2 or asked or not named or not set(named) < set(story):
+        return []
+    spans = (paraphrase.doc[a.i:b.i + 1] for a, b in named.values())
+    return [AskedChange("part", (q.aggregates[TOTAL],), tuple(Mention(s.start_char, s.end_char, s.text) for s in spans),
+                        "whole", "part")]
+
+
+def member_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedChange]:
+    """The paraphrase asks for some of the holders of the whole the question asks for (module docstring): a
+    change ``what`` "part", ``old`` the question's word of the whole, ``new`` the holders the paraphrase names."""
+    q, p = asked_quantity(question), asked_quantity(paraphrase)
+    if q is None or p is None or p.group is not None:
+        return []
+    q_toks, q_main = clause_tokens(question, q.ask)
+    whole = q.aggregates.get(TOTAL) or q.group or next(
+        (token_mention(t) for t in q_toks if t.i in q_main and t.lower_ in WHOLE_WORDS), None)
+    if whole is None:
+        return []
+    q_words = {token_lemma(t) for t in q_toks if t.i in q_main}
+    p_toks, p_main = clause_tokens(paraphrase, p.ask)
+    p_text = {token_lemma(t) for t in paraphrase.doc}
+    # every word of the paraphrase's clause, however tagged ("the plates and *silverware* together")
+    p_words = {w for t in p_toks if t.i in p_main for w in (token_lemma(t), t.lower_)}
+    for members in story_members(question):
+        named = {}
+        for t in p_toks:
+            if t.i in p_main and t.pos_ == "NOUN" and token_lemma(t) in members:
+                named.setdefault(token_lemma(t), token_mention(t))
+        scope = (members & q_words) or members
+        if named and not scope <= p_words and set(named) < scope and not set(named) & q_words \
+                and members <= p_text:
+            return [AskedChange("part", (whole,), tuple(named.values()), "whole", "part")]
+    return period_parts(question, paraphrase)
