@@ -107,6 +107,23 @@ def test_the_whole_of_the_holders_in_other_words_is_kept(kept, question, paraphr
     kept(question, paraphrase)
 
 
+ORCHARD_FAMILY = ("On a farm, the father picked 14 pears and the son picked 3 more pears than the father. How many "
+                  "pears did they pick altogether?")
+
+
+@pytest.mark.parametrize("paraphrase", [
+    "You are the father on a farm. You picked 14 pears and your son picked 3 more pears than you. How many pears "
+    "did you and your son pick altogether?",
+    "Imagine you are a father picking fruit: you pick 14 pears, and your son picks 3 more pears than you. How many "
+    "pears do you and your son pick in total?",
+])
+def test_a_holder_said_as_a_pronoun_beside_the_other_is_the_whole(checker, kept, paraphrase):
+    """A retelling to the reader writes one of the holders as "you": "you and your son" still names both."""
+    analyze = checker.analyzer.analyze
+    assert member_parts(analyze(ORCHARD_FAMILY), analyze(paraphrase)) == []
+    kept(ORCHARD_FAMILY, paraphrase)
+
+
 @pytest.mark.parametrize("paraphrase", [
     "A hotel has 25 floors. Each floor has 18 rooms. How many rooms are in the whole hotel?",
     "A hotel is made up of 25 floors, each of which has 18 rooms. Determine the total number of rooms in the hotel.",

@@ -109,6 +109,15 @@ def period_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedCh
                         "whole", "part")]
 
 
+def _beside_pronoun(tok) -> bool:
+    """Whether ``tok`` is coordinated with a personal pronoun ("you and your *sister*", "*Ben* and I"): a
+    retelling told to the reader or by a narrator writes one of the story's holders as that pronoun, so the
+    pair still names the whole group."""
+    linked = [tok.head] if tok.dep_ == "conj" else []
+    linked += [c for c in tok.children if c.dep_ == "conj"]
+    return any(t.pos_ == "PRON" and t.lower_ not in ("it", "that", "this", "which", "what") for t in linked)
+
+
 def member_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedChange]:
     """The paraphrase asks for some of the holders of the whole the question asks for (module docstring): a
     change ``what`` "part", ``old`` the question's word of the whole, ``new`` the holders the paraphrase names."""
@@ -129,6 +138,8 @@ def member_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedCh
         named = {}
         for t in p_toks:
             if t.i in p_main and t.pos_ == "NOUN" and token_lemma(t) in members:
+                if _beside_pronoun(t):
+                    return []  # "do *you and your sister* have": the pronoun is the story's other holder
                 named.setdefault(token_lemma(t), token_mention(t))
         scope = (members & q_words) or members
         if named and not scope <= p_words and set(named) < scope and not set(named) & q_words \
