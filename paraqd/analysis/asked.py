@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from .document import Mention, QuestionDoc, UnitMention
 from .lexicon import ANTONYM, SIBLING, default_lexicon
 from .relations import NEAR_COPY
-from .terms import CONTENT_POS, LIGHT_NOUNS, cached, key_terms, token_lemma, token_mention
+from .terms import CONTENT_POS, LIGHT_NOUNS, NOUN_POS, cached, key_terms, token_lemma, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -42,7 +42,6 @@ REQUEST_VERBS = frozenset({
     "find", "calculate", "determine", "compute", "estimate", "express", "evaluate", "simplify", "solve",
     "give", "state", "identify", "write", "work", "tell", "show", "obtain", "derive", "convert",
 })
-_ASK_NOUN_POS = frozenset({"NOUN", "PROPN"})
 
 
 @dataclass(frozen=True)
@@ -164,18 +163,18 @@ def _form_and_noun(sent):
         if tok.lower_ == "how" and i + 1 < len(toks):
             nxt = toks[i + 1]
             if nxt.lower_ in ("many", "much"):
-                noun = next((t for t in toks[i + 2:i + 5] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"),
+                noun = next((t for t in toks[i + 2:i + 5] if t.pos_ in NOUN_POS and t.dep_ != "compound"),
                             None)
                 return f"how {nxt.lower_}", noun
             return f"how {nxt.lower_}", None
         if tok.lower_ in ("what", "which"):
-            noun = next((t for t in toks[i + 1:] if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"
+            noun = next((t for t in toks[i + 1:] if t.pos_ in NOUN_POS and t.dep_ != "compound"
                          and t.lemma_.lower() not in LIGHT_NOUNS), None)
             return tok.lower_, noun
     if _is_request(sent):
         verb = _request_verb(sent)
         after = toks[1:] if verb is None else [t for t in toks if t.i > verb.i]
-        noun = next((t for t in after if t.pos_ in _ASK_NOUN_POS and t.dep_ != "compound"), None)
+        noun = next((t for t in after if t.pos_ in NOUN_POS and t.dep_ != "compound"), None)
         return "request", noun
     return "other", None
 
@@ -208,8 +207,6 @@ STORY_SYNONYM_THRESHOLD = 0.6
 #: dependency relations that join two parts of one phrase ("*John*'s wife", "*Manny*, his *classmates*",
 #: "*Mr. Keith*")
 _PHRASE_DEPS = frozenset({"poss", "compound", "appos", "conj"})
-_NOUN_POS = frozenset({"NOUN", "PROPN"})
-
 
 
 def _sentence(doc: QuestionDoc, sentence: Mention):
@@ -235,7 +232,7 @@ def _phrase_partners(tok) -> list:
     if tok.dep_ == "pobj" and tok.head.lower_ == "of":
         partners.append(tok.head.head)
     partners += [g for p in list(partners) for g in p.children if g.dep_ == "compound"]
-    return [p for p in partners if p.pos_ in _NOUN_POS]
+    return [p for p in partners if p.pos_ in NOUN_POS]
 
 
 def parts_left_out(pair: QuestionPair, q_sentence: Mention, p_sentence: Mention) -> list[tuple[Mention, Mention,

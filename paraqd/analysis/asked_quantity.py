@@ -175,7 +175,6 @@ def _of_them(toks, i: int) -> bool:
     return (i + 2 < len(toks) and toks[i + 1].lower_ == "of" and toks[i + 2].lower_ in GROUP_WORDS)
 
 
-
 def money_asked(doc: QuestionDoc, ask: Ask | None = None) -> Mention | None:
     """The words with which ``doc`` asks for a sum of money, or ``None``: a unit of money as the asked noun
     ("how many *dollars*"; another unit asked is no money); a "how much" whose noun is money ("how much

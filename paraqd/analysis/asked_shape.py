@@ -310,7 +310,6 @@ def _group_for_one(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuant
     return AskedChange("group", (owner,), (new,), "one", "group")
 
 
-
 def _time_shift(doc: QuestionDoc, aq: AskedQuantity) -> Mention | None:
     """A time point shifted from now by a number of units of time in the words of the asking clause that say
     the asked quantity ("in 4 years", "3 months ago", "4 years from now"), or ``None``."""

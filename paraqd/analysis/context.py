@@ -79,11 +79,10 @@ from .measures import (
 from .people import named_holders
 from .quantities import quantities as all_quantities
 from .rates import rate_periods, time_frames
-from .terms import token_lemma
+from .terms import NOUN_POS, token_lemma
 
 #: a calendar year: "in 2019", "since 1998", "of 2021", "2020's"
 _YEAR = re.compile(r"(?:\b(?:in|since|of|from|until|by|during|year)\s+)$", re.IGNORECASE)
-_NOUN_POS = frozenset({"NOUN", "PROPN"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: the words of the attribute age: a problem that says one computes with ages ("twice as old", "her age")
 _AGE_WORDS = frozenset({"age", "old", "young", "older", "younger", "oldest", "youngest"})
@@ -192,7 +191,7 @@ def _elliptical(doc: QuestionDoc, number: NumberMention) -> bool:
         return False
     head = span[-1].head
     return (head.i != span[-1].i and head.tag_ in ("JJR", "RBR")
-            and not any(c.pos_ in _NOUN_POS for c in head.children) and head.head.pos_ not in _NOUN_POS)
+            and not any(c.pos_ in NOUN_POS for c in head.children) and head.head.pos_ not in NOUN_POS)
 
 
 def _context_by_unit(question: QuestionDoc, paraphrase: QuestionDoc, number: NumberMention,
@@ -235,12 +234,12 @@ def _span_of_something_new(question: QuestionDoc, paraphrase: QuestionDoc, numbe
     if verb.pos_ not in ("VERB", "AUX"):
         return False
     subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
-    if verb.dep_ in ("relcl", "acl") and verb.head.pos_ in _NOUN_POS and all(
+    if verb.dep_ in ("relcl", "acl") and verb.head.pos_ in NOUN_POS and all(
             s.lower_ in _RELATIVE for s in subjects):
         subjects = [verb.head]  # "a race that was six weeks away", "a ride planned eight weeks away"
     written = {token_lemma(t) for t in question.doc} | {t.lower_ for t in question.doc}
     for subject in subjects:
-        if subject.pos_ not in _NOUN_POS or token_lemma(subject) in written or subject.lower_ in written:
+        if subject.pos_ not in NOUN_POS or token_lemma(subject) in written or subject.lower_ in written:
             return False
         if known_noun(token_lemma(subject), question) or (total_asked and (
                 subject.pos_ == "PROPN" or person_noun(token_lemma(subject)))):
@@ -313,7 +312,7 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     if span is None:
         return False
     node = phrase_root(span[-1])
-    if node.head.i == node.i or (node.dep_ == "conj" and node.pos_ in _NOUN_POS):
+    if node.head.i == node.i or (node.dep_ == "conj" and node.pos_ in NOUN_POS):
         return False  # "had 15 marbles and 4 glass jars" (an object coordinated to the verb): side by side
     if node.dep_ == "prep" and node.lower_ not in _PARTNER_PREPS and not any(
             t.lower_ in DISTRIBUTIVE for t in node.subtree):
@@ -330,7 +329,7 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
         if child.i == node.i or child.dep_ in _OWN_CLAUSE_DEPS:
             continue
         for tok in child.subtree:
-            if numbers_at.get(tok.idx) in q_values or (tok.pos_ in _NOUN_POS and token_lemma(tok) in computed):
+            if numbers_at.get(tok.idx) in q_values or (tok.pos_ in NOUN_POS and token_lemma(tok) in computed):
                 return True
     return False
 

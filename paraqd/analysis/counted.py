@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
 from .spelling import spelling_variants
-from .terms import LIGHT_NOUNS, MULTIPLIER_FORMS, cached, token_lemma
+from .terms import LIGHT_NOUNS, MULTIPLIER_FORMS, NOUN_POS, cached, token_lemma
 
 #: nouns that name one of the thing their "of" phrase names: "33 *pieces* of candy" counts candies
 SINGULATIVES = frozenset({"piece", "item", "unit", "bit", "one", "individual", "head"})
@@ -46,7 +46,6 @@ SINGULATIVES = frozenset({"piece", "item", "unit", "bit", "one", "individual", "
 _PIECES = ("piece", "portion")
 #: the relations under which a word may name what another counts
 _SAME_COUNT = frozenset({SAME, SYNONYM, MORE_GENERAL, MORE_SPECIFIC})
-_NOUN_POS = frozenset({"NOUN", "PROPN"})
 #: what may stand between a number and the noun it counts ("6 *extra* pieces", "3 *big red* apples")
 _DESCRIBING_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB", "ADV", "PUNCT"})
 _SINGULAR_TAGS = frozenset({"NN", "NNP"})
@@ -83,11 +82,10 @@ class Counted:
         return Mention(self.number.start, end, doc.text[self.number.start:end])
 
 
-
 def _of_object(noun):
     for prep in noun.children:
         if prep.dep_ == "prep" and prep.lower_ == "of" and prep.i > noun.i:
-            obj = next((t for t in prep.children if t.dep_ == "pobj" and t.pos_ in _NOUN_POS), None)
+            obj = next((t for t in prep.children if t.dep_ == "pobj" and t.pos_ in NOUN_POS), None)
             if obj is not None and not any(t.dep_ == "nummod" for t in obj.children):
                 return obj
             return None
@@ -143,7 +141,7 @@ def _counted_head(doc: QuestionDoc, number: NumberMention, in_unit: set[int]):
     head = tok.head
     if tok.i + 1 < len(doc.doc) and doc.doc[tok.i + 1].lower_ in MULTIPLIER_FORMS:
         return None  # "4 times as many players": a factor, the number check's
-    if tok.dep_ != "nummod" or head.pos_ not in _NOUN_POS or head.i <= tok.i or not head.is_alpha:
+    if tok.dep_ != "nummod" or head.pos_ not in NOUN_POS or head.i <= tok.i or not head.is_alpha:
         return None
     if head.idx in in_unit or token_lemma(head) in LIGHT_NOUNS or (head.tag_ in _SINGULAR_TAGS and number.value != 1):
         return None
@@ -203,7 +201,7 @@ def _changed(question: QuestionDoc, paraphrase: QuestionDoc, q: Counted, p: Coun
         return False
     if p.thing.i > 0 and _same_count(q.key, f"{p.thing.nbor(-1).lower_}_{p.thing.lower_}"):
         return False  # "10 pastries" -> "10 baked goods": WordNet's compound of the word before
-    q_names_new = p.key in {_key(t) for t in question.doc if t.pos_ in _NOUN_POS and t.i != q.thing.i}
+    q_names_new = p.key in {_key(t) for t in question.doc if t.pos_ in NOUN_POS and t.i != q.thing.i}
     if same is None:  # nothing known about the two words: only a word the question uses for another thing
         return q_names_new
     phrase = range(p.head.i, (p.of.i if p.of is not None else p.head.i) + 1)
@@ -260,7 +258,7 @@ def counted_key(doc: QuestionDoc, number: NumberMention) -> str | None:
     if tok.dep_ == "nummod":
         return None
     of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-    obj = next((c for c in of.children if c.dep_ == "pobj" and c.pos_ in _NOUN_POS), None) if of is not None else None
+    obj = next((c for c in of.children if c.dep_ == "pobj" and c.pos_ in NOUN_POS), None) if of is not None else None
     return _key(obj) if obj is not None and token_lemma(obj) not in LIGHT_NOUNS else None
 
 

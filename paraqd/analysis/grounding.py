@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from .asked import find_ask
 from .document import Mention, QuestionDoc
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, Lexicon, default_lexicon
-from .terms import LIGHT_NOUNS, cached, token_lemma, token_mention
+from .terms import LIGHT_NOUNS, NOUN_POS, cached, token_lemma, token_mention
 
 #: WordNet's lexicographer files (``noun.X``) of the things one counts
 THING_KINDS = frozenset({"artifact", "food", "plant", "animal", "person", "substance", "object", "body",
@@ -98,7 +98,6 @@ QUANTITY_ADJECTIVES = frozenset({
 })
 _NEGATIVE_PREFIXES = ("un", "non", "in", "dis")
 _COMPARATIVE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
-NOUN_POS = frozenset({"NOUN", "PROPN"})
 _INSIDE_PHRASE_DEPS = frozenset({"poss", "compound", "nmod", "amod", "pobj", "prep"})
 _COUNTING_DEPS = frozenset({"nummod", "quantmod", "compound"})
 MODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
@@ -133,7 +132,6 @@ class Ungrounded:
     word: Mention
     modifies: Mention | None = None
     question_word: str | None = None
-
 
 
 def _of_complements(noun) -> list:

@@ -32,10 +32,9 @@ from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
 from .measures import DISTRIBUTIVE, phrase_root
 from .places import place_nouns
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS, cached, token_lemma
+from .terms import LIGHT_NOUNS, NOUN_POS, cached, token_lemma
 
 _CACHE_KEY = "paraqd.analysis.information"
-_NOUN_POS = frozenset({"NOUN", "PROPN"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: coins are money: "50 cents" in a problem in dollars is money too
 _MONEY = {"Coin": "Currency"}
@@ -81,17 +80,17 @@ def number_phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = Tru
         node = phrase_root(span[-1], stop_deps=frozenset({"conj"}))
         node = _below_noun(node, span[-1])
     tokens = list(node.subtree)
-    counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUN_POS
+    counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in NOUN_POS
     if not counts_noun and node.head.i != node.i:
         verb = node.head
         subjects = [t for child in verb.children if child.dep_ in _SUBJECT_DEPS for t in child.subtree]
-        if not subjects and verb.dep_ in ("acl", "relcl") and verb.head.pos_ in _NOUN_POS:
+        if not subjects and verb.dep_ in ("acl", "relcl") and verb.head.pos_ in NOUN_POS:
             # "a humidity level *ranging* from 30% to 70%", "Biscuit, who *is* 6 years old"
             subjects = [verb.head, *(c for c in verb.head.children if c.dep_ == "compound")]
         tokens += subjects
     inside = range(span.start, span.end)
     in_unit = {i for u in doc.units for i in range(u.start, u.end)} | _factor_words(doc)
-    nouns = frozenset(token_lemma(t) for t in tokens if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
+    nouns = frozenset(token_lemma(t) for t in tokens if t.pos_ in NOUN_POS and t.is_alpha and t.i not in inside
                       and t.idx not in in_unit)
     starts = frozenset(t.idx for t in tokens if t.i not in inside)
     return nouns, starts
@@ -118,7 +117,7 @@ def _below_noun(node, token):
     10 gardens")."""
     tok = token
     while tok.i != node.i and tok.head.i != tok.i:
-        if tok.dep_ == "prep" and tok.head.pos_ in _NOUN_POS:
+        if tok.dep_ == "prep" and tok.head.pos_ in NOUN_POS:
             return node if any(t.lower_ in DISTRIBUTIVE for t in tok.subtree) else tok
         tok = tok.head
     return node
@@ -179,5 +178,5 @@ def asked_nouns(doc: QuestionDoc) -> list:
     if span is None:
         return []
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
-    return [t for t in span if t.pos_ in _NOUN_POS and t.is_alpha and not t.is_stop and t.idx not in in_unit
+    return [t for t in span if t.pos_ in NOUN_POS and t.is_alpha and not t.is_stop and t.idx not in in_unit
             and token_lemma(t) not in LIGHT_NOUNS and t.lower_ not in LIGHT_NOUNS]

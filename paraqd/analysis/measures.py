@@ -14,13 +14,11 @@ from __future__ import annotations
 from .document import NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, SAME, SYNONYM, default_lexicon
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS, SUBJECT_PRONOUNS, cached, token_lemma
+from .terms import LIGHT_NOUNS, NOUN_POS, SUBJECT_PRONOUNS, cached, token_lemma
 
-_NOUN_POS = frozenset({"NOUN", "PROPN"})
 #: the parts of speech of a clause's verb (where the phrase of a number ends: :func:`phrase_root`)
 VERB_POS = frozenset({"VERB", "AUX"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
-
 
 
 def phrase_root(token, stop_deps: frozenset[str] = frozenset()):
@@ -75,13 +73,13 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
                      None)
         return None if other is None else measured_attribute(doc, other, unit_of(doc, other))
     counted = None
-    if head.pos_ == "NUM" and head.dep_ == "nummod" and head.head.pos_ in _NOUN_POS and unit is None \
+    if head.pos_ == "NUM" and head.dep_ == "nummod" and head.head.pos_ in NOUN_POS and unit is None \
             and number.kind != "percent":
         # "100 lux": a count of X is the value of an attribute only as the object of "of", of a change
         # ("turned the volume up to 70 dB") or of a state ("was at 50 dB"), or as a description of another
         # thing ("an *18-hole* golf course", "a *4-floor* shop"); "had 13 customers at his 6 tables" counts tables
         counted = head.head
-        describes = counted.dep_ in ("compound", "amod") and counted.head.pos_ in _NOUN_POS
+        describes = counted.dep_ in ("compound", "amod") and counted.head.pos_ in NOUN_POS
         prep = counted.head
         if not describes and (counted.dep_ != "pobj" or not (prep.lower_ in _VALUE_PREPS
                                                              or prep.head.lemma_ == "be")):
@@ -90,7 +88,7 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
     attribute = _attribute_of(head)
     if attribute is not None and attribute.lower_ == "it":
         return _antecedent_attribute(doc, number)  # "the humidity was 40%; then it rose to 60%"
-    if attribute is None or attribute.pos_ not in _NOUN_POS or token_lemma(attribute) in LIGHT_NOUNS:
+    if attribute is None or attribute.pos_ not in NOUN_POS or token_lemma(attribute) in LIGHT_NOUNS:
         return None
     inside = set(range(span.start, span.end))
     parts = [attribute, *(t for c in attribute.children
@@ -98,7 +96,7 @@ def measured_attribute(doc: QuestionDoc, number: NumberMention, unit: UnitMentio
     if counted is not None:
         parts.append(counted)
     in_unit = {i for u in doc.units for i in range(u.start, u.end)}
-    nouns = frozenset(token_lemma(t) for t in parts if t.pos_ in _NOUN_POS and t.is_alpha and t.i not in inside
+    nouns = frozenset(token_lemma(t) for t in parts if t.pos_ in NOUN_POS and t.is_alpha and t.i not in inside
                       and t.idx not in in_unit)
     return nouns or None
 
@@ -111,8 +109,8 @@ def described_count(doc: QuestionDoc, number: NumberMention) -> str | None:
         return None
     tok = span[-1]
     counted = tok.head
-    if tok.dep_ != "nummod" or counted.pos_ not in _NOUN_POS or counted.dep_ not in ("compound", "amod") \
-            or counted.head.pos_ not in _NOUN_POS or counted.head.i <= counted.i:
+    if tok.dep_ != "nummod" or counted.pos_ not in NOUN_POS or counted.dep_ not in ("compound", "amod") \
+            or counted.head.pos_ not in NOUN_POS or counted.head.i <= counted.i:
         return None
     return token_lemma(counted)
 
@@ -168,7 +166,7 @@ def predicated_of(doc: QuestionDoc, number: NumberMention) -> list | None:
     verb = tok.head
     if not (tok.dep_ == "oprd" or (tok.dep_ in ("attr", "acomp") and verb.lemma_ == "be")):
         return None
-    if any(c.pos_ in _NOUN_POS for c in tok.children):
+    if any(c.pos_ in NOUN_POS for c in tok.children):
         return None  # "she is 17 *years* old", "it was 40 *feet*": a number with a noun of its own
     return [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
 
@@ -254,7 +252,7 @@ def _attribute_of(head):
         return verb.head  # "her dog Biscuit, who is 6 years old"
     if subjects:
         return subjects[0]  # "the temperature rose to 30 degrees", "the humidity is 40%"
-    if verb.dep_ in ("acl", "relcl") and verb.head.pos_ in _NOUN_POS:
+    if verb.dep_ in ("acl", "relcl") and verb.head.pos_ in NOUN_POS:
         return verb.head  # "a humidity level ranging from 30% to 70%"
     return None
 
@@ -282,7 +280,7 @@ def label(doc: QuestionDoc, number: NumberMention) -> frozenset[str] | None:
         return None
     tok = span[-1]
     noun = tok.head
-    if tok.dep_ not in ("nummod", "appos", "npadvmod") or noun.pos_ not in _NOUN_POS or noun.i > span.start:
+    if tok.dep_ not in ("nummod", "appos", "npadvmod") or noun.pos_ not in NOUN_POS or noun.i > span.start:
         return None
     if noun.tag_ in ("NNS", "NNPS") or any(c.dep_ == "det" for c in noun.children):
         return None  # a name takes no article and is one thing: "*a* business 79523" is no label
@@ -307,7 +305,7 @@ def _label_runs(doc: QuestionDoc) -> frozenset[int]:
         if span is None or number.kind != "cardinal" or span.start == 0:
             continue
         noun = doc.doc[span.start - 1]
-        if noun.pos_ in _NOUN_POS and noun.is_alpha:
+        if noun.pos_ in NOUN_POS and noun.is_alpha:
             runs.setdefault(token_lemma(noun), []).append(number)
     found: set[int] = set()
     for numbers in runs.values():

@@ -25,7 +25,7 @@ from .lexicon import default_lexicon
 from .people import named_holders
 from .quantities import quantities
 from .rates import rate_periods
-from .terms import token_lemma
+from .terms import NOUN_POS, token_lemma
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -63,13 +63,12 @@ def ones_by_article(doc: QuestionDoc) -> int:
 
 #: the articles that introduce one thing: "*a* lamp", "*an* eight-pound trout"
 _ONE_ARTICLES = frozenset({"a", "an"})
-_NOUNS = frozenset({"NOUN", "PROPN"})
 
 
 def _introduced_as_one(doc: QuestionDoc) -> Counter:
     """The lemmas of the nouns ``doc`` introduces with "a" or "an", each as often as it does; "once" is one
     "time" ("ride the go-karts once" = "1 time")."""
-    found = Counter(token_lemma(t) for t in doc.doc if t.pos_ in _NOUNS
+    found = Counter(token_lemma(t) for t in doc.doc if t.pos_ in NOUN_POS
                     and any(c.dep_ == "det" and c.lower_ in _ONE_ARTICLES for c in t.children))
     found["time"] += sum(1 for t in doc.doc if t.lower_ == "once")
     return found
@@ -82,7 +81,7 @@ def _row_thing(doc: QuestionDoc, number: NumberMention):
     if bar < 0 or bar >= number.start or doc.text[start:bar].strip(" \t|") == "":
         return None
     cell = doc.doc.char_span(start, bar, alignment_mode="contract")
-    nouns = [t for t in cell if t.pos_ in _NOUNS] if cell is not None else []
+    nouns = [t for t in cell if t.pos_ in NOUN_POS] if cell is not None else []
     return nouns[-1] if nouns else None
 
 
@@ -91,10 +90,10 @@ def _thing_counted(doc: QuestionDoc, number: NumberMention):
     span = doc.span(number)
     if span is None:
         return None
-    if span[-1].dep_ == "nummod" and span[-1].head.pos_ in _NOUNS and span[-1].head.is_alpha:
+    if span[-1].dep_ == "nummod" and span[-1].head.pos_ in NOUN_POS and span[-1].head.is_alpha:
         return span[-1].head
     after = span[-1].nbor(1) if span[-1].i + 1 < len(doc.doc) else None
-    if after is not None and after.is_alpha and after.pos_ in _NOUNS:
+    if after is not None and after.is_alpha and after.pos_ in NOUN_POS:
         return after  # a cell the parse reads as no phrase: "Sonja | 1 loaf of bread | $3"
     return _row_thing(doc, number)
 

@@ -17,14 +17,13 @@ from collections import Counter
 
 from .document import NumberMention, QuestionDoc
 from .information import known_noun, person_noun
-from .terms import token_lemma
+from .terms import NOUN_POS, token_lemma
 
 #: determiners that introduce one thing, or each thing of a rate: "*a* pen", "*each* pen", "*one* pen"
 _SINGLE = frozenset({"a", "an", "one", "each", "every", "per"})
 #: verbs that state a fact of the problem (what a thing is, costs, weighs, holds), no event on it
 _STATIVE = frozenset({"be", "have", "cost", "weigh", "hold", "contain", "need", "take", "measure", "equal",
                       "last", "make", "require", "use", "get"})
-_NOUNS = frozenset({"NOUN", "PROPN"})
 
 
 def _introduced(doc: QuestionDoc) -> Counter:
@@ -32,7 +31,7 @@ def _introduced(doc: QuestionDoc) -> Counter:
     or "per" before them), each as often as it does."""
     found = Counter()
     for tok in doc.doc:
-        if tok.pos_ not in _NOUNS:
+        if tok.pos_ not in NOUN_POS:
             continue
         if any(c.lower_ in _SINGLE and c.dep_ in ("det", "nummod") for c in tok.children) or (
                 tok.dep_ == "pobj" and tok.head.lower_ in ("per", "each", "every")):

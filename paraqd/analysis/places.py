@@ -19,13 +19,12 @@ from __future__ import annotations
 from .document import QuestionDoc
 from .lexicon import default_lexicon
 from .measures import DISTRIBUTIVE
-from .terms import cached, token_lemma
+from .terms import NOUN_POS, cached, token_lemma
 
 _CACHE_KEY = "paraqd.analysis.places"
-_NOUN_POS = frozenset({"NOUN", "PROPN"})
 _VERB_POS = frozenset({"VERB", "AUX"})
 #: what a place adjunct hangs on: the event's verb, or a thing it moves ("sells 20 candles *in the fair*")
-_HOST_POS = _VERB_POS | _NOUN_POS
+_HOST_POS = _VERB_POS | NOUN_POS
 #: prepositions that bring a participant, a price, a comparison, a topic or a part, not a place
 _NOT_PLACE = frozenset({"of", "for", "per", "by", "with", "without", "among", "amongst", "between", "than",
                         "as", "like", "about", "except", "including", "plus", "minus", "via"})
@@ -41,7 +40,7 @@ def place_nouns(doc: QuestionDoc) -> frozenset[str]:
 def _places(doc: QuestionDoc) -> frozenset[str]:
     placed, elsewhere = set(), set()
     for token in doc.doc:
-        if token.pos_ not in _NOUN_POS or not token.is_alpha:
+        if token.pos_ not in NOUN_POS or not token.is_alpha:
             continue
         (placed if _in_place_adjunct(token) else elsewhere).add(token_lemma(token))
     return frozenset(placed - elsewhere)

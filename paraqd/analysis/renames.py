@@ -35,7 +35,6 @@ class Rename:
     same_thing: str = ""
 
 
-
 def renames(question: QuestionDoc, paraphrase: QuestionDoc,
             alignment: TokenAlignment) -> tuple[tuple[Rename, ...], tuple[Term, ...]]:
     """The question terms that lost mentions paired with new paraphrase terms (``(renames, vanished)``): a new

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .days import MONTHS
 from .document import Mention
 from .lexicon import default_lexicon
-from .terms import WEEKDAYS, token_lemma, token_mention
+from .terms import NOUN_POS, WEEKDAYS, token_lemma, token_mention
 from .units import UnitVocabulary
 from .wording import information_words
 
@@ -51,7 +51,6 @@ if TYPE_CHECKING:
 THING, RELATION, DISTINCTION = "thing", "relation", "distinction"
 #: days named from today: time points as much as a weekday is
 _RELATIVE_DAYS = frozenset({"today", "tomorrow", "yesterday", "tonight"})
-_NOUNS = frozenset({"NOUN", "PROPN"})
 #: how far a substitution may reach, in words on each side
 _SIZE = 3
 #: the share of the paraphrase's words that copy the question's (:attr:`QuestionPair.copied_share
@@ -86,7 +85,6 @@ def is_time_word(word: str) -> bool:
         return True
     unit = UnitVocabulary.default().get(word)
     return unit is not None and unit.category == "Time"
-
 
 
 def _related(a, b) -> bool:
@@ -151,7 +149,7 @@ def _mathematical(word: str, lexicon) -> bool:
 def _thing_change(old, new, lexicon) -> str:
     """What ``new`` is instead of the thing ``old`` named, or ``""`` when it may still name it."""
     # a noun (or a name) written as a noun of time: not "the third" -> "the second", an ordinal
-    if old.pos_ in _NOUNS and new.pos_ in _NOUNS and is_time_word(new.text) and not is_time_word(old.text) \
+    if old.pos_ in NOUN_POS and new.pos_ in NOUN_POS and is_time_word(new.text) and not is_time_word(old.text) \
             and not is_time_word(token_lemma(old)):
         if lexicon is None or "time" not in lexicon.kinds(token_lemma(old), senses=_ALL_SENSES):
             return "a time"
@@ -175,7 +173,7 @@ def _relation_change(old, new) -> str:
 
 
 def _distinction_change(old, new, lexicon) -> str:
-    if lexicon is None or old.pos_ != "ADJ" or old.tag_ != "JJ" or old.dep_ != "amod" or new.pos_ not in _NOUNS:
+    if lexicon is None or old.pos_ != "ADJ" or old.tag_ != "JJ" or old.dep_ != "amod" or new.pos_ not in NOUN_POS:
         return ""
     if lexicon.knows(new.lower_, "a") or not _contrasted(old):
         return ""

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from .document import UnitMention
 
 
-_TERM_POS = frozenset({"NOUN", "PROPN"})
+#: the parts of speech of a noun: a common noun or a proper name
+NOUN_POS = frozenset({"NOUN", "PROPN"})
 #: the days of the week, Monday first (a weekday's index is its place here)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -74,7 +75,7 @@ def _key_terms(doc: QuestionDoc) -> dict[str, Term]:
     labels: dict[str, str] = {}
     for tok in doc.doc:
         in_entity = tok.i in entity_of
-        if not (in_entity or tok.pos_ in _TERM_POS) or not tok.is_alpha or tok.is_stop:
+        if not (in_entity or tok.pos_ in NOUN_POS) or not tok.is_alpha or tok.is_stop:
             continue
         key = (tok.lemma_ or tok.text).lower()
         if key in LIGHT_NOUNS or tok.lower_ in MULTIPLIER_FORMS:
@@ -166,8 +167,8 @@ def noun_lists(doc: QuestionDoc) -> list[tuple[list, object]]:
     the items as tokens, for every coordination of two or more nouns."""
     out = []
     for tok in doc.doc:
-        if tok.pos_ in _TERM_POS and tok.dep_ != "conj" and tok.conjuncts:
-            items = [tok, *(t for t in tok.conjuncts if t.pos_ in _TERM_POS)]
+        if tok.pos_ in NOUN_POS and tok.dep_ != "conj" and tok.conjuncts:
+            items = [tok, *(t for t in tok.conjuncts if t.pos_ in NOUN_POS)]
             if len(items) >= 2:
                 out.append((items, tok.sent))
     return out
@@ -181,7 +182,7 @@ def counted_nouns(doc: QuestionDoc) -> list[tuple[NumberMention, Token, Token]]:
         if span is None:
             continue
         tok = span[-1]
-        if tok.dep_ == "nummod" and tok.head.pos_ in _TERM_POS:
+        if tok.dep_ == "nummod" and tok.head.pos_ in NOUN_POS:
             counted.append((number, tok, tok.head))
     return counted
 

@@ -34,7 +34,7 @@ from .information import computed_nouns
 from .lexicon import default_lexicon
 from .multipliers import times_sign_after
 from .spelling import closed_compound, spelling_variants
-from .terms import CONTENT_POS, cached, content_words, token_lemma
+from .terms import CONTENT_POS, NOUN_POS, cached, content_words, token_lemma
 
 if TYPE_CHECKING:
     from .document import Mention, QuestionDoc
@@ -45,10 +45,8 @@ if TYPE_CHECKING:
 #: ``benchmarks/rewordings.py``)
 SETTING_WEIGHT = 0.25
 _VERBS = frozenset({"VERB"})
-_NOUNS = frozenset({"NOUN", "PROPN"})
 _COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-
 
 
 def information_words(doc: QuestionDoc) -> frozenset[str]:
@@ -72,7 +70,7 @@ def _information_words(doc: QuestionDoc) -> frozenset[str]:
             # *cylinder* has a radius of 4 cm", "*Priya* baked 24 muffins")
             verbs.add(token_lemma(node))
             verbs.update(token_lemma(c) for c in node.children if c.dep_ == "xcomp" and c.pos_ in _VERBS)
-            nouns.update(token_lemma(c) for c in node.children if c.dep_ in _SUBJECTS and c.pos_ in _NOUNS)
+            nouns.update(token_lemma(c) for c in node.children if c.dep_ in _SUBJECTS and c.pos_ in NOUN_POS)
             # and the people it relates ("gave 3 apples *to Anna*", "bought 4 pens *from Leo*")
             nouns.update(token_lemma(o) for c in node.children if c.dep_ in ("prep", "dative", "agent")
                          for o in (c, *c.children) if o.pos_ == "PROPN")
