@@ -59,6 +59,7 @@ Never run on the evaluation sets (``../shared/data/eval/``): these are developme
     python benchmarks/rewordings.py --files data/dev/svamp_dev_labelled.csv --out verdicts.csv
     python benchmarks/rewordings.py --files data/dev/rewordings_styles_gsm8k.csv --record all   # baseline
     python benchmarks/rewordings.py --blind                # once per release: adds the blind parts
+    python benchmarks/rewordings.py --blind --files data/dev/blind/X.csv   # one blind part alone
 
 The last printed line is a JSON summary: ``{"scorer", "model", "threshold", "files": {name: {...}},
 "kinds": {name: {kind: {...}}}, "families": {name: {family: {...}}}, "leave_one_style_out": {name: {family:
@@ -364,7 +365,8 @@ def print_leave_one_style_out(view: dict[str, dict[str, dict[str, Any]]]) -> Non
 
 def chosen_files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list:
     """The files to read: ``--files`` or every development file that exists, plus the blind parts with
-    ``--blind`` (a parser error for a missing file, a blind part without ``--blind``, or none at all)."""
+    ``--blind`` (only those ``--files`` names when it names some: one new blind part is scored alone, without
+    scoring the others again); a parser error for a missing file, a blind part without ``--blind``, or none at all."""
     files = list(args.files or [p for p in DEV_FILES if p.is_file()])
     missing = [str(p) for p in files if not Path(p).is_file()]
     if missing:
@@ -372,7 +374,8 @@ def chosen_files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> l
     if args.blind:
         if args.record:
             parser.error("--record never reads the blind parts: the leave-one-style-out figures are tuning figures")
-        files += [p for p in sorted(BLIND_DIR.glob("*.csv")) if p.resolve() not in {Path(f).resolve() for f in files}]
+        if not any(is_blind_file(p) for p in files):
+            files += [p for p in sorted(BLIND_DIR.glob("*.csv"))]
     elif any(is_blind_file(p) for p in files):
         parser.error("the blind parts (data/dev/blind/) are read only with --blind, once per release")
     if not files:

@@ -150,4 +150,10 @@ def test_the_blind_part_is_read_only_with_blind_and_never_recorded(rewordings, t
     assert "scored once per release" in captured.out and "scored once per release" in captured.err
     # blind figures are reported per family, but never enter the leave-one-style-out view
     assert set(summary["families"]) == {"tiny_styles_blind"} and summary["leave_one_style_out"] == {}
+    # a blind part named with --files is scored alone: the other blind parts are not scored again
+    other = blind_dir / "other_styles_blind.csv"
+    pd.DataFrame(STYLE_ROWS, columns=STYLE_COLUMNS).to_csv(other, index=False)
+    assert rewordings.main(["--files", str(blind), "--blind", "--history", str(history)]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(summary["files"]) == {"tiny_styles_blind"}
     assert not history.exists()
