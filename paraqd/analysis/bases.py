@@ -44,7 +44,7 @@ from .compared import ASKED, comparisons
 from .document import Mention, NumberMention, QuestionDoc
 from .multipliers import with_multipliers
 from .relations import than_governed
-from .terms import token_mention
+from .terms import clause_verb, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -331,9 +331,7 @@ def _sides(doc: QuestionDoc, mention: Mention) -> tuple[list, list] | None:
     if not standard:
         return None
     inside = {t.i for t in standard}
-    verb = span.root
-    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
-        verb = verb.head
+    verb = clause_verb(span.root)
     compared = [u for t in verb.children if t.dep_ in ("nsubj", "nsubjpass") for u in t.subtree]
     if noun is not None and noun.i not in inside:
         compared.append(noun)

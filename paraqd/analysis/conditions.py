@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .document import Mention, QuestionDoc
-from .terms import cached, token_lemma, token_mention
+from .terms import cached, clause_verb, token_lemma, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -124,9 +124,7 @@ def _manners(doc: QuestionDoc, sent) -> list[Condition]:
             n = _match(sent, i, phrases)
             if not n:
                 continue
-            verb = tok.head
-            while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
-                verb = verb.head
+            verb = clause_verb(tok.head)
             if verb.pos_ != "VERB" or sent[i - 1].lower_ in _NEGATIONS and i > 0 \
                     or any(c.dep_ == "neg" for c in verb.children) or sent.text.rstrip().endswith("?"):
                 continue

@@ -27,7 +27,7 @@ from .asked import find_ask
 from .direction_changes import aligned_by_value
 from .directions import directions
 from .document import Mention, NumberMention, QuestionDoc
-from .terms import cached
+from .terms import cached, clause_verb
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -66,12 +66,6 @@ def _number_token(doc: QuestionDoc, number: NumberMention):
     if span is None:
         return None
     return next((t for t in span if t.like_num or t.pos_ == "NUM"), span[-1])
-
-
-def _clause_verb(tok):
-    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
-        tok = tok.head
-    return tok
 
 
 def _thing(tok, number: NumberMention) -> str | None:
@@ -145,7 +139,7 @@ def _events(doc: QuestionDoc) -> list[Event]:
         tok = _number_token(doc, number)
         if tok is None:
             continue
-        verb = _clause_verb(tok)
+        verb = clause_verb(tok)
         part = number.kind == "percent" or number.kind == "fraction" and number.value < 1
         state_verb = verb.lemma_.lower() in _STATE_VERBS
         if part and (number.start in moved or tok.dep_ == "dobj" and not state_verb):

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from .conditions import _EVERY, _SKIP, _mention
 from .document import Mention, QuestionDoc
-from .terms import token_lemma, token_mention
+from .terms import clause_verb, token_lemma, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -92,10 +92,9 @@ def _exclusions(doc: QuestionDoc) -> list[_Exclusion]:
 
 
 def _verb_of(tok):
-    """The verb ``tok`` hangs from (itself when it is one), or ``None``."""
-    while tok is not None and tok.pos_ not in ("VERB", "AUX"):
-        tok = tok.head if tok.head.i != tok.i else None
-    return tok
+    """The verb ``tok`` hangs from (itself when it is one), or ``None`` when its sentence's root is no verb."""
+    verb = clause_verb(tok)
+    return verb if verb.pos_ in ("VERB", "AUX") else None
 
 
 def _counted_in(question: QuestionDoc, noun, verb) -> bool:

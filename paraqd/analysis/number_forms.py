@@ -25,7 +25,7 @@ from .lexicon import default_lexicon
 from .people import named_holders
 from .quantities import quantities
 from .rates import rate_periods
-from .terms import NOUN_POS, token_lemma
+from .terms import NOUN_POS, clause_verb, token_lemma
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -158,9 +158,7 @@ def _holds_no_number(doc: QuestionDoc, group, number: NumberMention) -> bool:
     """Whether the clause of ``group`` (within its sentence and line: a table's title is not its rows) states no
     number but ``number``: the group is counted, not given a quantity of its own ("Two coaches ran 3 miles
     each" gives one)."""
-    clause = group
-    while clause.head.i != clause.i and clause.pos_ not in ("VERB", "AUX"):
-        clause = clause.head
+    clause = clause_verb(group)
     line = (doc.text.rfind("\n", 0, number.start) + 1, doc.text.find("\n", number.end) % (len(doc.text) + 1))
     inside = {t.i for t in clause.subtree if line[0] <= t.idx < line[1] and t.sent == group.sent}
     spans = (doc.span(n) for n in doc.numbers if n is not number)

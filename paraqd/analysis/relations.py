@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..resources import load_json
 from .document import Mention, QuestionDoc
-from .terms import persons_named
+from .terms import clause_verb, persons_named
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -292,9 +292,7 @@ def _said_once_for_both(paraphrase: QuestionDoc, at: int, tok) -> bool:
 
 def _clause_verb(tok):
     """The verb of ``tok``'s clause, through the verbs it completes ("is going *to need*": "going")."""
-    node = tok
-    while node.head.i != node.i and node.pos_ not in _VERB_POS:
-        node = node.head
+    node = clause_verb(tok)
     while node.dep_ == "xcomp" and node.head.i != node.i:
         node = node.head
     return node

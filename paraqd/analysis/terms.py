@@ -99,6 +99,14 @@ def token_mention(tok: Token) -> Mention:
     return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
 
 
+def clause_verb(tok: Token) -> Token:
+    """The verb ``tok``'s clause hangs from: ``tok`` itself when it is a verb, else its nearest verb head, else
+    the root of its sentence ("three *boxes*" -> "bought" in "She bought three boxes")."""
+    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+        tok = tok.head
+    return tok
+
+
 def token_lemma(tok: Token) -> str:
     """The lower-cased lemma of one token (its text when the parse gives no lemma)."""
     return (tok.lemma_ or tok.text).lower()

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from .asked import find_ask
 from .document import Mention, QuestionDoc
 from .numbers import TEEN_WORDS, UNIT_WORDS
+from .terms import clause_verb
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -133,9 +134,7 @@ def clause_head(doc: QuestionDoc, start: int, end: int, conjoined: bool = False)
     span = doc.doc.char_span(start, end, alignment_mode="expand")
     if span is None:
         return None
-    token = span.root
-    while token.head.i != token.i and token.pos_ not in ("VERB", "AUX"):
-        token = token.head
+    token = clause_verb(span.root)
     while conjoined and token.dep_ == "conj" and token.head.i != token.i:
         token = token.head
     return token.i
