@@ -100,6 +100,7 @@ DEV_FILES = (
     REPO / "data" / "dev" / "rewordings_styles_teacher_svamp.csv",
     REPO / "data" / "dev" / "rewordings_styles_varied_gsm8k.csv",
     REPO / "data" / "dev" / "rewordings_styles_varied_svamp.csv",
+    REPO / "data" / "dev" / "rewordings_styles_newforms_mixed.csv",
 )
 #: the blind parts: read with --blind only, scored once per release, never tuned on
 BLIND_DIR = REPO / "data" / "dev" / "blind"

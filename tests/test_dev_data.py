@@ -201,11 +201,13 @@ def _svamp() -> dict[str, str]:
 #: the held-out generations: written by people who had seen no paraqd code or verdict, each on questions that no
 #: file written before it uses (session 11: "unseen"; session 12: "llm", the LLM-requested styles; session 13:
 #: "teacher", the styles of teachers' and ed-tech rewordings: worksheet, plain English, engaging hook ...; session 14:
-#: "varied", a plain LLM paraphrase, a theme swap, informal notes, a hint, a character's voice, a table, a rhyme)
+#: "varied", a plain LLM paraphrase, a theme swap, informal notes, a hint, a character's voice, a table, a rhyme;
+#: session 22: "newforms", the 14 styles of session 21's new-styles blind part, on new questions, to tune on)
 HELD_OUT = {"unseen": ({"rewordings_styles_unseen_gsm8k", "rewordings_styles_unseen_svamp"}, 380, 60),
             "llm": ({"rewordings_styles_llm_gsm8k", "rewordings_styles_llm_svamp"}, 300, 50),
             "teacher": ({"rewordings_styles_teacher_gsm8k", "rewordings_styles_teacher_svamp"}, 320, 50),
-            "varied": ({"rewordings_styles_varied_gsm8k", "rewordings_styles_varied_svamp"}, 430, 70)}
+            "varied": ({"rewordings_styles_varied_gsm8k", "rewordings_styles_varied_svamp"}, 430, 70),
+            "newforms": ({"rewordings_styles_newforms_mixed"}, 450, 75)}
 
 
 @pytest.mark.parametrize("generation", sorted(HELD_OUT))

@@ -30,7 +30,10 @@ VALID_FAMILIES = ("llm_story", "for_child", "formal", "shorter", "british", "reo
                   "irrelevant_context", "dialogue", "bullet_facts", "question_first", "second_person",
                   "unit_converted", "renamed", "news_report", "engaging_hook", "plain_english", "one_sentence",
                   "reordered_retold", "worksheet", "tense_changed", "paraphrase_plain", "theme_swap",
-                  "informal_notes", "with_hint", "character_voice", "table_facts", "rhyme")
+                  "informal_notes", "with_hint", "character_voice", "table_facts", "rhyme",
+                  # session 22 (the new-forms files): the styles of the session-21 new-styles blind part
+                  "text_message", "diary_entry", "work_memo", "game_quest", "social_post", "passive_voice",
+                  "esl_simple", "given_find", "comic_script", "radio_ad", "letter", "teacher_talk", "long_retelling")
 INVALID_FAMILIES = ("vague_quantity", "fact_removed", "question_removed", "unrelated_object_asked",
                     "unrealistic_condition", "asked_quantity_changed", "inverse_question", "direction_flip",
                     "comparison_changed", "time_changed", "unit_changed", "number_changed", "relevant_fact_added",
