@@ -40,6 +40,11 @@ def test_a_factor_whose_sides_swapped_is_caught(checker, question, paraphrase):
     assert not result.passed and "comparison_reversed" in result.kinds(Severity.CRITICAL), str(result)
     said = next(f.message for f in result.findings if f.kind == "comparison_reversed" and "same factor" in f.message)
     assert f'against "{found[0].old.text}"' in said and f'"{found[0].new.text}"' in said
+    # each span names text of its own side, at its place (the paraphrase's standard is no span of the question)
+    finding = next(f for f in result.findings if f.kind == "comparison_reversed" and "same factor" in f.message)
+    for text, spans in ((question, finding.question_spans), (paraphrase, finding.paraphrase_spans)):
+        assert spans and all(text[m.start:m.end] == m.text for m in spans), spans
+    assert found[0].new.text in {m.text for m in finding.paraphrase_spans}
 
 
 @pytest.mark.parametrize(("question", "paraphrase"), [

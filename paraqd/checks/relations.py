@@ -116,8 +116,8 @@ class RelationCheck(Check):
                              Severity.MAJOR, (c.q_at, c.old), (c.p_at, c.new)) for c in changed_things(pair)]
         findings += [Finding(FindingKind.COMPARISON_REVERSED, f'"{c.q_at.text}" compares the other way round: the '
                              f'question measures "{c.new.text}" against "{c.old.text}", the paraphrase "{c.old.text}" '
-                             f'against "{c.new.text}" with the same factor', self.flipped, (c.q_at, c.old, c.new),
-                             (c.p_at,)) for c in swapped_factors(pair)]
+                             f'against "{c.new.text}" with the same factor', self.flipped, (c.q_at, c.old),
+                             (c.p_at, c.new)) for c in swapped_factors(pair)]
         findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said of each item in the '
                              f'question but of all of them together in the paraphrase ("{m.whole.text}")',
                              Severity.MAJOR, (m.question_at,), (m.paraphrase_at, m.whole))
