@@ -99,6 +99,11 @@ def token_mention(tok: Token) -> Mention:
     return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
 
 
+def tokens_mention(doc: QuestionDoc, first: Token, last: Token) -> Mention:
+    """The :class:`Mention` of the tokens of ``doc`` from ``first`` to ``last``, both included ("all *but* one")."""
+    return Mention(first.idx, last.idx + len(last.text), doc.text[first.idx:last.idx + len(last.text)])
+
+
 def clause_verb(tok: Token) -> Token:
     """The verb ``tok``'s clause hangs from: ``tok`` itself when it is a verb, else its nearest verb head, else
     the root of its sentence ("three *boxes*" -> "bought" in "She bought three boxes")."""
