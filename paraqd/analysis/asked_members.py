@@ -31,7 +31,7 @@ WHOLE_WORDS = frozenset({"total", "altogether", "all", "combined", "together", "
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
-def _verb_of(tok):
+def _subject_verb(tok):
     """The verb ``tok`` is the subject of, through a noun it is joined to ("the cougar ... and a *zebra*"), or
     ``None``."""
     if tok.dep_ in _SUBJECT_DEPS:
@@ -59,7 +59,7 @@ def story_members(doc: QuestionDoc) -> list[set[str]]:
     for tok in doc.doc:
         if tok.pos_ != "NOUN" or clause.start <= tok.idx < clause.end:
             continue
-        verb = _verb_of(tok)
+        verb = _subject_verb(tok)
         key = token_lemma(tok)
         if verb is None or key in LIGHT_NOUNS or key == aq.ask.noun:
             continue

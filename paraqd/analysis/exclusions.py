@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from .conditions import EVERY_WORDS, SKIP_WORDS
 from .document import Mention, QuestionDoc
-from .terms import clause_verb, token_lemma, token_mention, tokens_mention
+from .terms import clause_verb_or_none, token_lemma, token_mention, tokens_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -91,12 +91,6 @@ def _exclusions(doc: QuestionDoc) -> list[_Exclusion]:
     return found
 
 
-def _verb_of(tok):
-    """The verb ``tok`` hangs from (itself when it is one), or ``None`` when its sentence's root is no verb."""
-    verb = clause_verb(tok)
-    return verb if verb.pos_ in ("VERB", "AUX") else None
-
-
 def _counted_in(question: QuestionDoc, noun, verb) -> bool:
     """Whether the question gives a count of ``noun``'s items that is no whole set: any "N of" / "N out of"
     partition ("3 of the 4 tires"), or a number on the noun as the object of the paraphrase's verb ("changes
@@ -107,7 +101,7 @@ def _counted_in(question: QuestionDoc, noun, verb) -> bool:
             return True
         whole = any(c.lower_ in _ALLISH for c in tok.head.children)  # "all the 30 pots": the whole set
         if lemma is not None and tok.dep_ == "nummod" and token_lemma(tok.head) == lemma and not whole:
-            head = _verb_of(tok.head)
+            head = clause_verb_or_none(tok.head)
             if verb is None or head is None or token_lemma(head) == token_lemma(verb):
                 return True
     return False
@@ -116,7 +110,7 @@ def _counted_in(question: QuestionDoc, noun, verb) -> bool:
 def _said_in(question: QuestionDoc, ex: _Exclusion, q_words: set[str], q_lemmas: set[str]) -> bool:
     """Whether the question says the exclusion ``ex`` of its paraphrase in its own words (see the module)."""
     if ex.kind == "but":
-        return _counted_in(question, ex.on, _verb_of(ex.on) if ex.on is not None else None)
+        return _counted_in(question, ex.on, clause_verb_or_none(ex.on) if ex.on is not None else None)
     if ex.kind == "except":
         thing = ex.on
         if thing is None or thing.like_num or thing.lower_ in ("one", "two", "three"):
@@ -131,7 +125,7 @@ def _said_in(question: QuestionDoc, ex: _Exclusion, q_words: set[str], q_lemmas:
 
 def _said_of_newcomer(question: QuestionDoc, tok) -> bool:
     """Whether the clause of ``tok`` is said of a named person the question never names."""
-    verb = _verb_of(tok)
+    verb = clause_verb_or_none(tok)
     if verb is None:
         return False
     q_words = {t.lower_ for t in question.doc}

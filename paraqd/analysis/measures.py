@@ -14,10 +14,9 @@ from __future__ import annotations
 from .document import NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, SAME, SYNONYM, default_lexicon
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS, NOUN_POS, SUBJECT_PRONOUNS, cached, token_lemma
+from .terms import LIGHT_NOUNS, NOUN_POS, SUBJECT_PRONOUNS, VERB_POS, cached, token_lemma
 
 #: the parts of speech of a clause's verb (where the phrase of a number ends: :func:`phrase_root`)
-VERB_POS = frozenset({"VERB", "AUX"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 #: the parts of speech of a noun: a common noun or a proper name
 NOUN_POS = frozenset({"NOUN", "PROPN"})
+#: the parts of speech of a verb: a full verb or an auxiliary ("is", "has")
+VERB_POS = frozenset({"VERB", "AUX"})
 #: the days of the week, Monday first (a weekday's index is its place here)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -107,9 +109,16 @@ def tokens_mention(doc: QuestionDoc, first: Token, last: Token) -> Mention:
 def clause_verb(tok: Token) -> Token:
     """The verb ``tok``'s clause hangs from: ``tok`` itself when it is a verb, else its nearest verb head, else
     the root of its sentence ("three *boxes*" -> "bought" in "She bought three boxes")."""
-    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+    while tok.pos_ not in VERB_POS and tok.head.i != tok.i:
         tok = tok.head
     return tok
+
+
+def clause_verb_or_none(tok: Token) -> Token | None:
+    """:func:`clause_verb` when the walk ends at a verb, ``None`` when it ends at a sentence root that is no verb
+    ("*Monday* except" in a verbless fragment)."""
+    verb = clause_verb(tok)
+    return verb if verb.pos_ in VERB_POS else None
 
 
 def token_lemma(tok: Token) -> str:
