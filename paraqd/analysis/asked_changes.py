@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .asked import Ask
+from .asked import Ask, story_tokens
 from .asked_quantity import (
     COMPARATIVE_TAGS,
     CONFLICTS,
@@ -103,8 +103,7 @@ def _with_unmoved(doc: QuestionDoc, aq: AskedQuantity) -> dict[str, Mention]:
     *not spend*": what the act left, with WordNet, :func:`~paraqd.analysis.directions.verb_direction`)."""
     if REMAINING in aq.aggregates:
         return aq.aggregates
-    clause = aq.ask.clause or aq.ask.sentence
-    story = {(t.lemma_ or t.text).lower() for t in doc.doc if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
+    story = {(t.lemma_ or t.text).lower() for t in story_tokens(doc, aq.ask) if t.pos_ == "VERB"}
     toks, main = clause_tokens(doc, aq.ask)
     for tok in toks:
         lemma = (tok.lemma_ or tok.text).lower()
@@ -144,9 +143,7 @@ def _remainder_to_moved(question: QuestionDoc, paraphrase: QuestionDoc, q: Asked
     what stayed. A negated verb ("how many did they *not* sell") asks for what stayed."""
     if REMAINING not in q.aggregates or {REMAINING, NOW} & set(p.aggregates):
         return None
-    clause = q.ask.clause or q.ask.sentence
-    story = {(t.lemma_ or t.text).lower() for t in question.doc
-             if t.pos_ == "VERB" and not clause.start <= t.idx < clause.end}
+    story = {(t.lemma_ or t.text).lower() for t in story_tokens(question, q.ask) if t.pos_ == "VERB"}
     toks, main = clause_tokens(paraphrase, p.ask)
     losing = [t for t in toks if t.i in main and t.pos_ == "VERB" and not _negated(t)
               and (verb_direction((t.lemma_ or t.text).lower()) or (None, 0))[1] == LOSS]
@@ -209,12 +206,12 @@ def _other_story_predicate(question: QuestionDoc, paraphrase: QuestionDoc, q: As
         return None
     q_toks, q_main = clause_tokens(question, q.ask)
     p_toks, p_main = clause_tokens(paraphrase, p.ask)
-    lost, taken = other_predicate(question, q.ask.clause or q.ask.sentence, q_toks, q_main, paraphrase, p_toks, p_main)
+    lost, taken = other_predicate(question, q.ask.clause_or_sentence, q_toks, q_main, paraphrase, p_toks, p_main)
     if not lost and not {REMAINING, NOW, TOTAL} & set(p.aggregates):
-        lost, taken = held_for_act(question, q.ask.clause or q.ask.sentence, q_toks, q_main, p_toks, p_main, q.ask.noun)
+        lost, taken = held_for_act(question, q.ask.clause_or_sentence, q_toks, q_main, p_toks, p_main, q.ask.noun)
     if lost:
         return AskedChange("predicate", tuple(lost), tuple(taken), "predicate", "predicate")
-    lost, kept = kept_for_moved(question, q.ask.clause or q.ask.sentence, q_toks, q_main, p_toks, p_main,
+    lost, kept = kept_for_moved(question, q.ask.clause_or_sentence, q_toks, q_main, p_toks, p_main,
                                 REMAINING in q.aggregates or NOW in q.aggregates, p.aggregates.get(REMAINING))
     return AskedChange("kept", tuple(lost), tuple(kept), "moved", REMAINING) if lost else None
 
@@ -238,9 +235,9 @@ def _part_of_whole(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuant
                    p: AskedQuantity) -> AskedChange | None:
     """The question asks for a whole (a total, "all", or a group) and the paraphrase, with no total and no
     group, names only some of the story's people or days."""
-    whole = q.aggregates.get(TOTAL) or q.group
+    whole = q.whole
     p_words = {t.lower_ for t in paraphrase.doc}
-    if whole is None or TOTAL in p.aggregates or p.group is not None:
+    if whole is None or p.whole is not None:
         return None
     story_names = _story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
     story_days = _story_words(question, q, lambda t: t.lower_.rstrip("s") in WEEKDAYS)
@@ -258,8 +255,7 @@ def _part_of_whole(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuant
     # the question lists the things the whole is made of ("in *both* the *desert* and the *forest*"), the
     # paraphrase keeps some of them in its asking clause ("in the *desert*"), the others still in its story
     things = _joined_things(question, q)
-    clause = q.ask.clause or q.ask.sentence
-    story_nouns = {token_lemma(t) for t in question.doc if t.pos_ == "NOUN" and not clause.start <= t.idx < clause.end}
+    story_nouns = {token_lemma(t) for t in story_tokens(question, q.ask) if t.pos_ == "NOUN"}
     kept = {token_lemma(t): token_mention(t) for t in p_toks if t.i in p_main and token_lemma(t) in things}
     if len(things) > 1 and things <= story_nouns and kept and len(kept) < len(things) \
             and things <= {token_lemma(t) for t in paraphrase.doc}:
@@ -433,6 +429,5 @@ def _lemmas(doc: QuestionDoc, sentence: Mention, inside: bool) -> set[str]:
 
 def _story_words(doc: QuestionDoc, q: AskedQuantity, keep) -> set[str]:
     """The lower-cased words for which ``keep`` holds, outside the question's asking clause."""
-    clause = q.ask.clause or q.ask.sentence
     return {t.lower_.rstrip("s") if t.lower_.rstrip("s") in WEEKDAYS else t.lower_
-            for t in doc.doc if keep(t) and not clause.start <= t.idx < clause.end}
+            for t in story_tokens(doc, q.ask) if keep(t)}

@@ -20,6 +20,7 @@ things the question's own asking clause lists ("in both the desert and the fores
 
 from __future__ import annotations
 
+from .asked import story_tokens
 from .asked_changes import AskedChange
 from .asked_quantity import TOTAL, asked_quantity, clause_tokens
 from .document import Mention, QuestionDoc
@@ -53,11 +54,10 @@ def story_members(doc: QuestionDoc) -> list[set[str]]:
     aq = asked_quantity(doc)
     if aq is None:
         return []
-    clause = aq.ask.clause or aq.ask.sentence
     by_verb: dict[str, set[str]] = {}
     held: dict[str, set[str]] = {}  # what each holder's verb has as its object ("the school has 304 *grades*")
-    for tok in doc.doc:
-        if tok.pos_ != "NOUN" or clause.start <= tok.idx < clause.end:
+    for tok in story_tokens(doc, aq.ask):
+        if tok.pos_ != "NOUN":
             continue
         verb = _subject_verb(tok)
         key = token_lemma(tok)
@@ -94,11 +94,10 @@ def period_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedCh
     for one of the periods the story tells apart ("last week ... this week": "how many pages did she read *this
     week*"): a change ``what`` "part"."""
     q, p = asked_quantity(question), asked_quantity(paraphrase)
-    if q is None or p is None or TOTAL not in q.aggregates or TOTAL in p.aggregates or p.group is not None:
+    if q is None or p is None or TOTAL not in q.aggregates or p.whole is not None:
         return []
     q_toks, q_main = clause_tokens(question, q.ask)
-    clause = q.ask.clause or q.ask.sentence
-    story = _periods([t for t in question.doc if not clause.start <= t.idx < clause.end])
+    story = _periods(story_tokens(question, q.ask))
     asked = _periods([t for t in q_toks if t.i in q_main])
     p_toks, p_main = clause_tokens(paraphrase, p.ask)
     named = _periods([t for t in p_toks if t.i in p_main])
@@ -125,7 +124,7 @@ def member_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedCh
     if q is None or p is None or p.group is not None:
         return []
     q_toks, q_main = clause_tokens(question, q.ask)
-    whole = q.aggregates.get(TOTAL) or q.group or next(
+    whole = q.whole or next(
         (token_mention(t) for t in q_toks if t.i in q_main and t.lower_ in WHOLE_WORDS), None)
     if whole is None:
         return []

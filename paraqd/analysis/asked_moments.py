@@ -34,7 +34,7 @@ def story_time_point(question: QuestionDoc, paraphrase: QuestionDoc, p: AskedQua
     q = asked_quantity(question)
     if lexicon is None or q is None:
         return None
-    q_clause = q.ask.clause or q.ask.sentence
+    q_clause = q.ask.clause_or_sentence
     inside = {token_lemma(t) for t in question.doc if q_clause.start <= t.idx < q_clause.end}
     story = {token_lemma(t) for t in question.doc if t.pos_ == "NOUN" and not q_clause.start <= t.idx < q_clause.end}
     toks, main = clause_tokens(paraphrase, p.ask)

@@ -77,6 +77,13 @@ class AskedQuantity:
     #: the names that are the subject of the asking clause ("how much does *Samuel* have")
     owners: dict[str, Mention]
 
+    @property
+    def whole(self) -> Mention | None:
+        """The word that asks for a whole: the total aggregate ("*in all*", "*total*"), else the group that owns
+        the asked quantity ("*they*", "*both*"); ``None`` when it asks for no whole. A paraphrase asking for a
+        part of the question's whole asks with none (:mod:`.asked_changes`, :mod:`.asked_members`)."""
+        return self.aggregates.get(TOTAL) or self.group
+
 
 def asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
     """The :class:`AskedQuantity` of ``doc`` (computed once per document), or ``None`` when it asks
@@ -89,7 +96,7 @@ def clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
     word that opens a subordinate clause ("if", "until", "given that": conditions of the problem, "... *if
     each cookie is 20 calories*"; the word itself stays: "how many were there *before* the new ones grew"
     asks at that time), without conditions the parser attached inside ("assuming all the boxes hold 5")."""
-    clause = ask.clause or ask.sentence
+    clause = ask.clause_or_sentence
     span = doc.span(clause)
     if span is None:
         return [], set()
@@ -195,7 +202,7 @@ def money_asked(doc: QuestionDoc, ask: Ask | None = None) -> Mention | None:
         return ask.noun_span if lex is not None and lex.is_possession(ask.noun) else None
     if not _of_money(doc):
         return None
-    span = doc.span(ask.clause or ask.sentence)
+    span = doc.span(ask.clause_or_sentence)
     much = next((t for t in span or () if t.lower_ == "much"), None)
     if much is None:
         return None

@@ -47,6 +47,7 @@ numerals) or a dependency of the parse; the counted nouns are compared as lemmas
 
 from __future__ import annotations
 
+from .asked import story_tokens
 from .asked_changes import COMPARING, AskedChange
 from .asked_moments import story_time_point
 from .asked_quantity import (
@@ -105,7 +106,7 @@ def _compares(doc: QuestionDoc, aq: AskedQuantity) -> bool:
 def _asking_words(doc: QuestionDoc, aq: AskedQuantity) -> Mention:
     """The words that say what the clause asks: from its start to the asked noun ("How many pages"), or its
     first two words when the noun is not near its start."""
-    clause = aq.ask.clause or aq.ask.sentence
+    clause = aq.ask.clause_or_sentence
     noun = aq.ask.noun_span
     end = noun.end if noun is not None and clause.start <= noun.start and len(
         doc.text[clause.start:noun.end].split()) <= 4 else clause.start + len(" ".join(clause.text.split()[:2]))
@@ -298,9 +299,7 @@ def _group_for_one(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuant
     if key not in _members(group):
         if key in p.names:
             return None
-        clause = q.ask.clause or q.ask.sentence
-        story = {t.lower_ for t in question.doc if t.pos_ == "PROPN" and t.is_alpha
-                 and not clause.start <= t.idx < clause.end}
+        story = {t.lower_ for t in story_tokens(question, q.ask) if t.pos_ == "PROPN" and t.is_alpha}
         if len(story | {key}) < 2:
             return None
     span = paraphrase.doc[group.left_edge.i:group.i + 1] if group.tag_ in ("NNS", "NNPS") else None

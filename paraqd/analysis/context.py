@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from .asked import find_ask
+from .asked import asking_clause, find_ask
 from .compared import way
 from .days import clock_readings, is_clock_reading
 from .document import NumberMention, QuestionDoc, UnitMention
@@ -291,8 +291,7 @@ def _computes_ages(question: QuestionDoc) -> bool:
 def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` stands in the asking clause ("how many apples do the *four* children pick"): a number
     there changes what is asked."""
-    ask = find_ask(doc)
-    clause = None if ask is None else (ask.clause or ask.sentence)
+    clause = asking_clause(doc)
     return clause is not None and clause.start <= number.start < clause.end
 
 

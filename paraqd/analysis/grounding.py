@@ -231,7 +231,7 @@ def asked_things(doc: QuestionDoc) -> list[AskedWord]:
 
 def _asked_things(doc: QuestionDoc) -> list[AskedWord]:
     ask = find_ask(doc)
-    clause = None if ask is None else (ask.clause or ask.sentence)
+    clause = None if ask is None else (ask.clause_or_sentence)
     span = None if clause is None else doc.span(clause)
     if span is None:
         return []
@@ -319,7 +319,7 @@ def judge_words(asked: list[AskedWord], question: QuestionDoc, paraphrase: Quest
     lexicon = default_lexicon()
     ask = find_ask(paraphrase)
     story_end = ask.sentence.start if ask is not None else len(paraphrase.text)
-    clause_start = (ask.clause or ask.sentence).start if ask is not None else story_end
+    clause_start = ask.clause_or_sentence.start if ask is not None else story_end
     known = {w for t in question.doc for w in (t.lower_, token_lemma(t))}
     known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, token_lemma(t))}
     # a thing the asking sentence counts before its asking clause is introduced there ("If a courier hands out

@@ -173,7 +173,7 @@ def asked_nouns(doc: QuestionDoc) -> list:
     ask = find_ask(doc)
     if ask is None:
         return []
-    clause = ask.clause or ask.sentence
+    clause = ask.clause_or_sentence
     span = doc.span(clause)
     if span is None:
         return []

@@ -135,7 +135,7 @@ class QuestionCheck(Check):
                 f'"{left_out.text}" elsewhere): it now asks about "{kept.text}"',
                 Severity.MAJOR, (phrase,), (),
             )]
-        lost, taken = story_words_asked(pair, q_ask.clause or q_ask.sentence, p_ask.clause or p_ask.sentence,
+        lost, taken = story_words_asked(pair, q_ask.clause_or_sentence, p_ask.clause_or_sentence,
                                         self.synonyms)
         if lost:
             return [Finding(
