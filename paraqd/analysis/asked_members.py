@@ -21,27 +21,32 @@ things the question's own asking clause lists ("in both the desert and the fores
 from __future__ import annotations
 
 from .asked import story_tokens
-from .asked_changes import AskedChange
-from .asked_quantity import TOTAL, asked_quantity, clause_tokens
+from .asked_quantity import (
+    TOTAL,
+    AskedChange,
+    AskedQuantity,
+    asked_quantity,
+    clause_tokens,
+    story_words,
+)
 from .document import Mention, QuestionDoc
 from .lexicon import default_lexicon
-from .terms import LIGHT_NOUNS, token_lemma, token_mention
+from .terms import LIGHT_NOUNS, SUBJECT_DEPS, WEEKDAYS, token_lemma, token_mention
 
 #: words of an asking clause that ask for a whole besides the aggregates ("how much did he pay for *everything*")
 WHOLE_WORDS = frozenset({"total", "altogether", "all", "combined", "together", "both", "everything", "overall"})
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
 def _subject_verb(tok):
     """The verb ``tok`` is the subject of, through a noun it is joined to ("the cougar ... and a *zebra*"), or
     ``None``."""
-    if tok.dep_ in _SUBJECT_DEPS:
+    if tok.dep_ in SUBJECT_DEPS:
         return tok.head
     if tok.dep_ == "conj":
         head = tok.head
         if head.pos_ in ("VERB", "AUX"):
             return head
-        if head.dep_ in _SUBJECT_DEPS:
+        if head.dep_ in SUBJECT_DEPS:
             return head.head
     return None
 
@@ -145,3 +150,61 @@ def member_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedCh
                 and members <= p_text:
             return [AskedChange("part", (whole,), tuple(named.values()), "whole", "part")]
     return period_parts(question, paraphrase)
+
+
+def part_of_whole(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                   p: AskedQuantity) -> AskedChange | None:
+    """The question asks for a whole (a total, "all", or a group) and the paraphrase, with no total and no
+    group, names only some of the story's people or days."""
+    whole = q.whole
+    p_words = {t.lower_ for t in paraphrase.doc}
+    if whole is None or p.whole is not None:
+        return None
+    story_names = story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
+    story_days = story_words(question, q, lambda t: t.lower_.rstrip("s") in WEEKDAYS)
+    for named, q_named, story in ((p.names, q.names, story_names), (p.days, q.days, story_days)):
+        new = {k: m for k, m in named.items() if k not in q_named and k in story}
+        if new and len(set(named) & story) < len(story):
+            return AskedChange("part", (whole,), tuple(new.values()), "whole", "part")
+    # the question names the whole group ("did *Ruth and Omar* read in total"), the paraphrase some of it
+    # ("did *Omar* read"), the others still in its story (not renamed)
+    members = _joined_subject(question, q)
+    p_toks, p_main = clause_tokens(paraphrase, p.ask)
+    kept = {t.lower_: token_mention(t) for t in p_toks if t.i in p_main and t.lower_ in members}
+    if len(members) > 1 and members <= story_names and kept and len(kept) < len(members) and members <= p_words:
+        return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
+    # the question lists the things the whole is made of ("in *both* the *desert* and the *forest*"), the
+    # paraphrase keeps some of them in its asking clause ("in the *desert*"), the others still in its story
+    things = _joined_things(question, q)
+    story_nouns = {token_lemma(t) for t in story_tokens(question, q.ask) if t.pos_ == "NOUN"}
+    kept = {token_lemma(t): token_mention(t) for t in p_toks if t.i in p_main and token_lemma(t) in things}
+    if len(things) > 1 and things <= story_nouns and kept and len(kept) < len(things) \
+            and things <= {token_lemma(t) for t in paraphrase.doc}:
+        return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
+    return None
+
+
+def _joined_things(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:
+    """The lemmas of the two common nouns joined by "and" in the words of the asking clause that say the asked
+    quantity ("in both *the desert and the forest*", "do *the owl and the bat* sleep"), read from the words
+    (a noun, "and", a noun after its determiner: the parser often reads the second as a compound of the verb),
+    or an empty set."""
+    toks, main = clause_tokens(doc, aq.ask)
+    words = [t for t in toks if t.i in main and t.pos_ != "DET"]
+    for k, tok in enumerate(words[1:-1], start=1):
+        before, after = words[k - 1], words[k + 1]
+        if tok.lower_ == "and" and before.pos_ == "NOUN" and after.pos_ == "NOUN" and after.i > tok.i:
+            return {token_lemma(before), token_lemma(after)}
+    return set()
+
+
+def _joined_subject(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:
+    """The lower-cased names joined by "and" among the words of the asking clause that say the asked quantity
+    ("did *Ruth and Omar* read", read from the words: the parser often splits such a subject), or an empty set."""
+    toks, main = clause_tokens(doc, aq.ask)
+    words = [t for t in toks if t.i in main]
+    for k, tok in enumerate(words[1:-1], start=1):
+        before, after = words[k - 1], words[k + 1]
+        if tok.lower_ == "and" and before.pos_ == "PROPN" and after.pos_ == "PROPN":
+            return {before.lower_, after.lower_}
+    return set()

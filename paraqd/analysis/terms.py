@@ -149,7 +149,8 @@ def _swap_words(doc: QuestionDoc) -> dict[str, list[Mention]]:
 
 #: personal pronouns that stand for a person of the problem
 PERSONAL = frozenset({"he", "she", "him", "her"})
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+#: the dependencies of a clause's subject, active or passive
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
 def antecedent(doc: QuestionDoc, pronoun: Token) -> str | None:
@@ -157,7 +158,7 @@ def antecedent(doc: QuestionDoc, pronoun: Token) -> str | None:
     subject of its clause ("*Alan*, a boy who loves wings, wants to beat Kevin's record. *He* ..." -> Alan;
     Kevin, a possessive, is not the subject), else the nearest proper noun; by lower-cased text."""
     names = [t for t in doc.doc[:pronoun.i] if t.pos_ == "PROPN" and t.is_alpha]
-    subject = next((t for t in reversed(names) if t.dep_ in _SUBJECT_DEPS), None)
+    subject = next((t for t in reversed(names) if t.dep_ in SUBJECT_DEPS), None)
     chosen = subject or (names[-1] if names else None)
     return None if chosen is None else chosen.lower_
 

@@ -179,7 +179,7 @@ _ASKED_NAMES = {"total": "the total", "remaining": "what is left", "difference":
                 "amount": "an amount of one quantity"}
 
 
-#: the message of each way an asked quantity changes (:attr:`~paraqd.analysis.asked_changes.AskedChange.what`;
+#: the message of each way an asked quantity changes (:attr:`~paraqd.analysis.asked_quantity.AskedChange.what`;
 #: ``old`` / ``new``: the words listed, ``*_word``: the first of them, ``*_kind``: the aggregate's name)
 _ASKED_CHANGES = {
     "owner": "the question asks about {old}, the paraphrase about {new}, another name of the problem",
