@@ -14,8 +14,11 @@ The periods the story tells apart are members of a total too (:func:`period_part
 books ... This week she read twice as much. How many pages did she read *in total*?" -> "... *this week*?"; a
 period is a noun of time (WordNet) picked by "this", "last", "next", "first", "second"...
 
-:func:`~paraqd.analysis.asked_changes.asked_changes` reads the same for the story's people and days, and for the
-things the question's own asking clause lists ("in both the desert and the forest" -> "in the desert").
+:func:`part_of_whole` reads the same for the story's people and days, for the names the question joins as its
+owner ("did *Ruth and Omar* read in total" -> "did *Omar* read") and for the things its own asking clause lists
+("in both the desert and the forest" -> "in the desert"); :func:`~paraqd.analysis.asked_changes.asked_changes`
+reports it with the other readings of the asked quantity. Every reader here asks for a whole the same way
+(:attr:`~paraqd.analysis.asked_quantity.AskedQuantity.whole`).
 """
 
 from __future__ import annotations
