@@ -150,14 +150,14 @@ def test_seed_run_stopped_early_and_resumed_equals_an_uninterrupted_run(tmp_path
     resume must continue the same schedule and data order as one uninterrupted run."""
     from paraqd.pairs.data import read_labelled_pairs
     from paraqd.training.cross_encoder import CrossEncoderTrainingConfig, _trainer
-    from paraqd.training.cross_encoder_fit import _StopAt
+    from paraqd.training.cross_encoder_fit import StopAt
 
     gold = read_labelled_pairs(_gold(tmp_path / "gold.csv"))
     config = CrossEncoderTrainingConfig(batch_size=2, max_length=32, lr=1e-4)
     whole, trainer = _trainer(gold, config, 4, 7, None, tmp_path / "a", False)
     trainer.train()
     resumed, trainer = _trainer(gold, config, 4, 7, None, tmp_path / "b", False)
-    stop = _StopAt(1)
+    stop = StopAt(1)
     trainer.add_callback(stop)
     trainer.train()
     assert trainer.state.global_step == 1 and (tmp_path / "b" / "checkpoint-1").is_dir()

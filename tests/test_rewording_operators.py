@@ -33,6 +33,13 @@ def draw(data, question_pool, parse):
     return doc, data.draw(st.integers(0, 2**16), label="seed")
 
 
+def rewritten(data, question_pool, parse, key):
+    """A question drawn from the pool and what operator ``key`` writes of it under a drawn seed (``None`` where it
+    does not apply)."""
+    doc, seed = draw(data, question_pool, parse)
+    return doc, create_operator(key).rewrite(doc, random.Random(seed))
+
+
 def values(doc):
     return Counter(round(n.value, 6) for n in doc.numbers if n.kind != "ordinal")
 
@@ -63,8 +70,7 @@ def test_deterministic_and_never_a_copy(key, data, question_pool, parse):
 @SETTINGS
 @given(data=st.data())
 def test_rewordings_keep_every_number(key, data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator(key).rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, key)
     if out is not None:
         assert values(parse(out)) == values(doc)
 
@@ -72,8 +78,7 @@ def test_rewordings_keep_every_number(key, data, question_pool, parse):
 @SETTINGS
 @given(data=st.data())
 def test_p1_renames_one_person_everywhere(data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator("p1").rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, "p1")
     if out is None:
         return
     gone = words(doc.text) - words(out)
@@ -86,8 +91,7 @@ def test_p1_renames_one_person_everywhere(data, question_pool, parse):
 @SETTINGS
 @given(data=st.data())
 def test_p2_only_reorders(data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator("p2").rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, "p2")
     if out is not None:
         assert words(out) == words(doc.text)
 
@@ -95,8 +99,7 @@ def test_p2_only_reorders(data, question_pool, parse):
 @SETTINGS
 @given(data=st.data())
 def test_p3_turns_the_question_into_a_request(data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator("p3").rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, "p3")
     if out is None:
         return
     assert out.endswith(".") and "?" not in out[len(doc.text[:doc.sentences[-1].start].rstrip()):]
@@ -106,8 +109,7 @@ def test_p3_turns_the_question_into_a_request(data, question_pool, parse):
 @SETTINGS
 @given(data=st.data())
 def test_p4_rewrites_one_value_as_an_equal_one(data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator("p4").rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, "p4")
     if out is None:
         return
     text = tidy_spacing(doc.text)
@@ -132,8 +134,7 @@ def test_p4_rewrites_one_value_as_an_equal_one(data, question_pool, parse):
 @SETTINGS
 @given(data=st.data())
 def test_n1_changes_exactly_one_value_a_little(data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator("n1").rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, "n1")
     if out is None:
         return
     before, after = values(doc), values(parse(out))
@@ -146,8 +147,7 @@ def test_n1_changes_exactly_one_value_a_little(data, question_pool, parse):
 @SETTINGS
 @given(data=st.data())
 def test_n2_adds_one_sentence_before_the_question(data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator("n2").rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, "n2")
     if out is None:
         return
     last = tidy_spacing(doc.sentences[-1].text)
@@ -159,8 +159,7 @@ def test_n2_adds_one_sentence_before_the_question(data, question_pool, parse):
 @SETTINGS
 @given(data=st.data())
 def test_n3_keeps_the_story_and_changes_the_question(data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator("n3").rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, "n3")
     if out is None:
         return
     assert not out.endswith(doc.sentences[-1].text) or len(doc.sentences) == 1
@@ -170,8 +169,7 @@ def test_n3_keeps_the_story_and_changes_the_question(data, question_pool, parse)
 @SETTINGS
 @given(data=st.data())
 def test_n4_drops_a_stated_number(data, question_pool, parse):
-    doc, seed = draw(data, question_pool, parse)
-    out = create_operator("n4").rewrite(doc, random.Random(seed))
+    doc, out = rewritten(data, question_pool, parse, "n4")
     if out is None:
         return
     assert out.endswith(tidy_spacing(doc.sentences[-1].text))

@@ -16,8 +16,6 @@ from paraqd.resources import spacy_available
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="spaCy pipeline not installed")
 
 
-
-
 # -- content words: copied text vs free rewording ------------------------------------------------------------
 
 def test_words_dropped_from_a_copy_weigh_more_than_words_dropped_by_rewording(checker):
@@ -76,12 +74,6 @@ def test_terms_exchanged_around_a_symmetric_link_are_no_change(checker, question
     assert "terms_exchanged" not in checker.check(question, paraphrase).kinds()
 
 
-def test_a_passive_rewording_is_no_exchange(checker):
-    q = "Rosa gave Ben 7 stamps. Ben had 3 stamps. How many stamps does Ben have now?"
-    p = "Ben was given 7 stamps by Rosa. Ben had 3 stamps. How many stamps does Ben have now?"
-    assert "terms_exchanged" not in checker.check(q, p).kinds()
-
-
 # -- a relation word turned round in place ---------------------------------------------------------------------
 
 def test_relation_word_flipped_in_place_is_caught_even_if_the_word_stays_elsewhere(checker):
@@ -121,12 +113,6 @@ def test_adjective_or_ordinal_swapped_for_another_of_the_problem_is_caught(check
     swaps = [f for f in result.findings if f.kind == "term_swapped"]
     assert swaps and swaps[0].message.startswith(f'"{old}" became "{new}"'), str(result)
     assert not result.passed
-
-
-def test_a_new_adjective_is_no_swap(checker):
-    q = "A vase holds 5 white roses and 8 pink roses. How many roses are in the vase?"
-    p = "A vase holds 5 white roses and 8 lovely pink roses. How many roses are in the vase?"
-    assert "term_swapped" not in checker.check(q, p).kinds()
 
 
 # -- numbers that say nothing new ---------------------------------------------------------------------------------
@@ -184,18 +170,6 @@ def test_the_first_hour_is_one_hour(checker):
     q2 = "Sam will bake 12 pies. How many eggs does he need if each pie needs 3 eggs?"
     p2 = "Sam will bake 12 pies the next day. How many eggs does he need if each pie needs 3 eggs?"
     assert "unit_added" not in checker.check(q2, p2).kinds(Severity.MAJOR)
-
-
-def test_time_as_an_occasion_is_no_term(checker):
-    q = "The bell rang 3 times the first time and twice the second time. How many rings were there?"
-    p = "The bell rang 3 times at its first alarm and twice the second time. How many rings were there?"
-    assert "term_renamed_inconsistently" not in checker.check(q, p).kinds()
-
-
-def test_a_request_verb_tagged_as_present_tense_still_asks(checker):
-    q = "Ben runs 5 miles in 40 minutes. How long does one mile take him, in minutes?"
-    p = "Given that Ben runs 5 miles in 40 minutes, calculate his time for a single mile, in minutes."
-    assert "question_missing" not in checker.check(q, p).kinds()
 
 
 # -- the asking clause, edits in place, time direction --------------------------------------------------------------
@@ -280,12 +254,6 @@ def test_a_relation_word_left_out_in_place_is_caught(checker, question, paraphra
     assert lost and lost[0].question_spans[0].text == word and not result.passed, str(result)
 
 
-def test_more_as_additional_left_out_is_no_lost_comparison(checker):
-    q = "If Tom has 4 more days to read 60 pages, how many pages must he read per day?"
-    p = "If Tom has only 4 days left to read 60 pages, how many pages must he read per day?"
-    assert "relation_deleted" not in checker.check(q, p).kinds()
-
-
 def test_in_some_years_from_a_future_clause_is_the_opposite_of_ago(checker):
     q = "Rita will be 20 in 4 years. How old is she now?"
     p = "Rita was 20 four years ago. How old is she now?"
@@ -348,3 +316,34 @@ def test_what_used_to_be_against_what_is_now_flips_in_place(checker):
     p = "Eva earns 3/4 of what she used to earn, and Max earns twice what Eva earns now. Eva used to earn $800."
     [flip] = [f for f in checker.check(q, p).findings if f.kind == "relation_flipped"]
     assert flip.message == '"used to" became "now"'
+
+
+#: rewordings that keep the problem, each with the finding kind it must not raise
+KEPT = [
+    pytest.param(
+        "Rosa gave Ben 7 stamps. Ben had 3 stamps. How many stamps does Ben have now?",
+        "Ben was given 7 stamps by Rosa. Ben had 3 stamps. How many stamps does Ben have now?",
+        "terms_exchanged", id="a_passive_rewording_is_no_exchange"),
+    pytest.param(
+        "A vase holds 5 white roses and 8 pink roses. How many roses are in the vase?",
+        "A vase holds 5 white roses and 8 lovely pink roses. How many roses are in the vase?",
+        "term_swapped", id="a_new_adjective_is_no_swap"),
+    pytest.param(
+        "The bell rang 3 times the first time and twice the second time. How many rings were there?",
+        "The bell rang 3 times at its first alarm and twice the second time. How many rings were there?",
+        "term_renamed_inconsistently", id="time_as_an_occasion_is_no_term"),
+    pytest.param(
+        "Ben runs 5 miles in 40 minutes. How long does one mile take him, in minutes?",
+        "Given that Ben runs 5 miles in 40 minutes, calculate his time for a single mile, in minutes.",
+        "question_missing", id="a_request_verb_tagged_as_present_tense_still_asks"),
+    pytest.param(
+        "If Tom has 4 more days to read 60 pages, how many pages must he read per day?",
+        "If Tom has only 4 days left to read 60 pages, how many pages must he read per day?",
+        "relation_deleted", id="more_as_additional_left_out_is_no_lost_comparison"),
+]
+
+
+@pytest.mark.parametrize(("question", "paraphrase", "kind"), KEPT)
+def test_a_rewording_that_keeps_the_problem_raises_no_such_finding(checker, question, paraphrase, kind):
+    result = checker.check(question, paraphrase)
+    assert kind not in result.kinds(), result.reasons

@@ -171,7 +171,7 @@ def test_the_old_module_re_exports_the_trainer_and_the_verifier():
     from paraqd.training import cross_encoder, cross_encoder_fit, verifier_training
 
     assert cross_encoder.fit_cross_encoder is cross_encoder_fit.fit_cross_encoder
-    assert cross_encoder._StopAt is cross_encoder_fit._StopAt
+    assert cross_encoder.StopAt is cross_encoder_fit.StopAt
     moved = ["ADAPTER_FILES", "LORA_TARGETS", "TrainReport", "VerifierConfig", "add_lora", "as_cross_encoder",
              "collate", "length_batch_sampler", "length_batches", "load_adapter", "load_base", "predict_logits",
              "save_adapter", "tokenize_pairs", "train_verifier"]

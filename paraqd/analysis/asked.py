@@ -58,6 +58,11 @@ class Ask:
     #: the number of bricks*"); the whole sentence when none is found
     clause: Mention | None = None
 
+    @property
+    def clause_or_sentence(self) -> Mention:
+        """The asking clause (:attr:`clause`), else the whole asking sentence."""
+        return self.clause or self.sentence
+
 
 def _is_request(sent) -> bool:
     """Whether ``sent`` opens with a request verb or holds an imperative one ("..., calculate the total")."""
@@ -120,6 +125,20 @@ def _ends_complete(text: str) -> bool:
 def find_ask(doc: QuestionDoc) -> Ask | None:
     """The sentence that asks (last one ending in "?", else last request or wh-sentence), or ``None``."""
     return cached(doc, "paraqd.asked.ask", _find_ask)
+
+
+def asking_clause(doc: QuestionDoc) -> Mention | None:
+    """The asking clause of ``doc`` (else its asking sentence, :attr:`Ask.clause_or_sentence`), or ``None`` when
+    it asks nothing."""
+    ask = find_ask(doc)
+    return None if ask is None else ask.clause_or_sentence
+
+
+def story_tokens(doc: QuestionDoc, ask: Ask) -> list:
+    """The tokens of ``doc`` outside its asking clause (:attr:`Ask.clause_or_sentence`): the story's, with what
+    the asking sentence says before its clause ("If each box holds 4, ...")."""
+    clause = ask.clause_or_sentence
+    return [t for t in doc.doc if not clause.start <= t.idx < clause.end]
 
 
 def _find_ask(doc: QuestionDoc) -> Ask | None:

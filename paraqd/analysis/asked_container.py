@@ -9,7 +9,7 @@ other's noun (a measure of a substance, "how many cups of flour" -> "how much fl
 substance); this module reads the case where the story itself counts both things apart.
 
 :func:`container_changes` reads two "how many" questions whose counted nouns differ (lemmas) and reports a
-change (:class:`~paraqd.analysis.asked_changes.AskedChange` ``"counted"``) when
+change (:class:`~paraqd.analysis.asked_quantity.AskedChange` ``"counted"``) when
 
 - both nouns are counted things of both stories: each is the head of a noun phrase outside the question
   sentence (not only the complement of the other: "63 pieces *of candy*" counts pieces, and "candy" is what
@@ -23,8 +23,7 @@ change (:class:`~paraqd.analysis.asked_changes.AskedChange` ``"counted"``) when
 
 from __future__ import annotations
 
-from .asked_changes import AskedChange
-from .asked_quantity import AskedQuantity, asked_quantity
+from .asked_quantity import AskedChange, AskedQuantity, asked_quantity
 from .document import QuestionDoc
 from .lexicon import ANTONYM, SIBLING, UNRELATED, default_lexicon
 from .terms import LIGHT_NOUNS, token_lemma

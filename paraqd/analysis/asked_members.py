@@ -14,33 +14,42 @@ The periods the story tells apart are members of a total too (:func:`period_part
 books ... This week she read twice as much. How many pages did she read *in total*?" -> "... *this week*?"; a
 period is a noun of time (WordNet) picked by "this", "last", "next", "first", "second"...
 
-:func:`~paraqd.analysis.asked_changes.asked_changes` reads the same for the story's people and days, and for the
-things the question's own asking clause lists ("in both the desert and the forest" -> "in the desert").
+:func:`part_of_whole` reads the same for the story's people and days, for the names the question joins as its
+owner ("did *Ruth and Omar* read in total" -> "did *Omar* read") and for the things its own asking clause lists
+("in both the desert and the forest" -> "in the desert"); :func:`~paraqd.analysis.asked_changes.asked_changes`
+reports it with the other readings of the asked quantity. Every reader here asks for a whole the same way
+(:attr:`~paraqd.analysis.asked_quantity.AskedQuantity.whole`).
 """
 
 from __future__ import annotations
 
-from .asked_changes import AskedChange
-from .asked_quantity import TOTAL, asked_quantity, clause_tokens
+from .asked import story_tokens
+from .asked_quantity import (
+    TOTAL,
+    AskedChange,
+    AskedQuantity,
+    asked_quantity,
+    clause_tokens,
+    story_words,
+)
 from .document import Mention, QuestionDoc
 from .lexicon import default_lexicon
-from .terms import LIGHT_NOUNS, token_lemma, token_mention
+from .terms import LIGHT_NOUNS, SUBJECT_DEPS, WEEKDAYS, token_lemma, token_mention
 
 #: words of an asking clause that ask for a whole besides the aggregates ("how much did he pay for *everything*")
 WHOLE_WORDS = frozenset({"total", "altogether", "all", "combined", "together", "both", "everything", "overall"})
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
-def _verb_of(tok):
+def _subject_verb(tok):
     """The verb ``tok`` is the subject of, through a noun it is joined to ("the cougar ... and a *zebra*"), or
     ``None``."""
-    if tok.dep_ in _SUBJECT_DEPS:
+    if tok.dep_ in SUBJECT_DEPS:
         return tok.head
     if tok.dep_ == "conj":
         head = tok.head
         if head.pos_ in ("VERB", "AUX"):
             return head
-        if head.dep_ in _SUBJECT_DEPS:
+        if head.dep_ in SUBJECT_DEPS:
             return head.head
     return None
 
@@ -53,13 +62,12 @@ def story_members(doc: QuestionDoc) -> list[set[str]]:
     aq = asked_quantity(doc)
     if aq is None:
         return []
-    clause = aq.ask.clause or aq.ask.sentence
     by_verb: dict[str, set[str]] = {}
     held: dict[str, set[str]] = {}  # what each holder's verb has as its object ("the school has 304 *grades*")
-    for tok in doc.doc:
-        if tok.pos_ != "NOUN" or clause.start <= tok.idx < clause.end:
+    for tok in story_tokens(doc, aq.ask):
+        if tok.pos_ != "NOUN":
             continue
-        verb = _verb_of(tok)
+        verb = _subject_verb(tok)
         key = token_lemma(tok)
         if verb is None or key in LIGHT_NOUNS or key == aq.ask.noun:
             continue
@@ -94,11 +102,10 @@ def period_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedCh
     for one of the periods the story tells apart ("last week ... this week": "how many pages did she read *this
     week*"): a change ``what`` "part"."""
     q, p = asked_quantity(question), asked_quantity(paraphrase)
-    if q is None or p is None or TOTAL not in q.aggregates or TOTAL in p.aggregates or p.group is not None:
+    if q is None or p is None or TOTAL not in q.aggregates or p.whole is not None:
         return []
     q_toks, q_main = clause_tokens(question, q.ask)
-    clause = q.ask.clause or q.ask.sentence
-    story = _periods([t for t in question.doc if not clause.start <= t.idx < clause.end])
+    story = _periods(story_tokens(question, q.ask))
     asked = _periods([t for t in q_toks if t.i in q_main])
     p_toks, p_main = clause_tokens(paraphrase, p.ask)
     named = _periods([t for t in p_toks if t.i in p_main])
@@ -125,7 +132,7 @@ def member_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedCh
     if q is None or p is None or p.group is not None:
         return []
     q_toks, q_main = clause_tokens(question, q.ask)
-    whole = q.aggregates.get(TOTAL) or q.group or next(
+    whole = q.whole or next(
         (token_mention(t) for t in q_toks if t.i in q_main and t.lower_ in WHOLE_WORDS), None)
     if whole is None:
         return []
@@ -146,3 +153,61 @@ def member_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[AskedCh
                 and members <= p_text:
             return [AskedChange("part", (whole,), tuple(named.values()), "whole", "part")]
     return period_parts(question, paraphrase)
+
+
+def part_of_whole(question: QuestionDoc, paraphrase: QuestionDoc, q: AskedQuantity,
+                   p: AskedQuantity) -> AskedChange | None:
+    """The question asks for a whole (a total, "all", or a group) and the paraphrase, with no total and no
+    group, names only some of the story's people or days."""
+    whole = q.whole
+    p_words = {t.lower_ for t in paraphrase.doc}
+    if whole is None or p.whole is not None:
+        return None
+    story_names = story_words(question, q, lambda t: t.pos_ == "PROPN" and t.is_alpha)
+    story_days = story_words(question, q, lambda t: t.lower_.rstrip("s") in WEEKDAYS)
+    for named, q_named, story in ((p.names, q.names, story_names), (p.days, q.days, story_days)):
+        new = {k: m for k, m in named.items() if k not in q_named and k in story}
+        if new and len(set(named) & story) < len(story):
+            return AskedChange("part", (whole,), tuple(new.values()), "whole", "part")
+    # the question names the whole group ("did *Ruth and Omar* read in total"), the paraphrase some of it
+    # ("did *Omar* read"), the others still in its story (not renamed)
+    members = _joined_subject(question, q)
+    p_toks, p_main = clause_tokens(paraphrase, p.ask)
+    kept = {t.lower_: token_mention(t) for t in p_toks if t.i in p_main and t.lower_ in members}
+    if len(members) > 1 and members <= story_names and kept and len(kept) < len(members) and members <= p_words:
+        return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
+    # the question lists the things the whole is made of ("in *both* the *desert* and the *forest*"), the
+    # paraphrase keeps some of them in its asking clause ("in the *desert*"), the others still in its story
+    things = _joined_things(question, q)
+    story_nouns = {token_lemma(t) for t in story_tokens(question, q.ask) if t.pos_ == "NOUN"}
+    kept = {token_lemma(t): token_mention(t) for t in p_toks if t.i in p_main and token_lemma(t) in things}
+    if len(things) > 1 and things <= story_nouns and kept and len(kept) < len(things) \
+            and things <= {token_lemma(t) for t in paraphrase.doc}:
+        return AskedChange("part", (whole,), tuple(kept.values()), "whole", "part")
+    return None
+
+
+def _joined_things(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:
+    """The lemmas of the two common nouns joined by "and" in the words of the asking clause that say the asked
+    quantity ("in both *the desert and the forest*", "do *the owl and the bat* sleep"), read from the words
+    (a noun, "and", a noun after its determiner: the parser often reads the second as a compound of the verb),
+    or an empty set."""
+    toks, main = clause_tokens(doc, aq.ask)
+    words = [t for t in toks if t.i in main and t.pos_ != "DET"]
+    for k, tok in enumerate(words[1:-1], start=1):
+        before, after = words[k - 1], words[k + 1]
+        if tok.lower_ == "and" and before.pos_ == "NOUN" and after.pos_ == "NOUN" and after.i > tok.i:
+            return {token_lemma(before), token_lemma(after)}
+    return set()
+
+
+def _joined_subject(doc: QuestionDoc, aq: AskedQuantity) -> set[str]:
+    """The lower-cased names joined by "and" among the words of the asking clause that say the asked quantity
+    ("did *Ruth and Omar* read", read from the words: the parser often splits such a subject), or an empty set."""
+    toks, main = clause_tokens(doc, aq.ask)
+    words = [t for t in toks if t.i in main]
+    for k, tok in enumerate(words[1:-1], start=1):
+        before, after = words[k - 1], words[k + 1]
+        if tok.lower_ == "and" and before.pos_ == "PROPN" and after.pos_ == "PROPN":
+            return {before.lower_, after.lower_}
+    return set()

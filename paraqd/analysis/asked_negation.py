@@ -12,14 +12,13 @@ and without a negation is read as the complement).
 (:func:`~paraqd.analysis.asked_quantity.asked_tokens`: the conditions after "if" are the problem's, not the
 asked quantity): the words a negation bears on (the head of "not", "never", "neither", "no"), and whether the
 clause has any negating word at all. A negated predicate of one clause that the other clause says with no
-negating word anywhere is a change (:class:`~paraqd.analysis.asked_changes.AskedChange` ``"negated"``).
+negating word anywhere is a change (:class:`~paraqd.analysis.asked_quantity.AskedChange` ``"negated"``).
 Every word read here is closed-class grammar (negations, "without") or a dependency of the parse.
 """
 
 from __future__ import annotations
 
-from .asked_changes import AskedChange
-from .asked_quantity import AskedQuantity, asked_quantity, asked_tokens
+from .asked_quantity import AskedChange, AskedQuantity, asked_quantity, asked_tokens
 from .document import Mention, QuestionDoc
 from .terms import token_lemma
 

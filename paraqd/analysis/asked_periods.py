@@ -17,15 +17,14 @@ another number of periods of the same unit asks for another quantity of the stor
   ordinal ("the third day") names one point, not a span, and is not read.
 
 Both clauses must read a span of the same unit, and the spans must differ, for a change
-(:class:`~paraqd.analysis.asked_changes.AskedChange` ``"span"``). A clause that reads two different spans of one
+(:class:`~paraqd.analysis.asked_quantity.AskedChange` ``"span"``). A clause that reads two different spans of one
 unit (a number and a range that disagree) is not read. Every word read here is a closed class: the names of
 weekdays and months, cardinal numbers, and the range prepositions.
 """
 
 from __future__ import annotations
 
-from .asked_changes import AskedChange
-from .asked_quantity import AskedQuantity, asked_quantity, asked_tokens
+from .asked_quantity import AskedChange, AskedQuantity, asked_quantity, asked_tokens
 from .days import MONTHS
 from .document import Mention, QuestionDoc
 from .numbers import TEEN_WORDS, UNIT_WORDS

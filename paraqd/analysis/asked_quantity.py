@@ -1,6 +1,5 @@
 """The asked quantity as information: *whose* quantity a question asks for, and *which aggregate* of it.
 
-
 A question asks for one quantity of its story. Besides the thing counted and its unit (the noun and units of
 :class:`~paraqd.analysis.asked.Ask`), the asking clause says
 
@@ -14,18 +13,21 @@ A question asks for one quantity of its story. Besides the thing counted and its
 - **the time points** it restricts to: the weekdays it names ("on *Thursday*").
 
 :func:`asked_quantity` reads these once per question (:class:`AskedQuantity`); :func:`money_asked` says
-whether a question asks for a sum of money. What a paraphrase's question changed of them is
-:mod:`paraqd.analysis.asked_changes`'s.
+whether a question asks for a sum of money, :func:`compares` whether its asking clause compares two quantities,
+:func:`story_words` which words its story names outside that clause. What a paraphrase's question changed of
+them is :mod:`paraqd.analysis.asked_changes`'s and its siblings' (:mod:`.asked_shape`, :mod:`.asked_kind`,
+:mod:`.asked_moves`, :mod:`.asked_members`, :mod:`.asked_per`, :mod:`.asked_group`, :mod:`.asked_moments`...), each
+returning the one record of such a change, :class:`AskedChange`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .asked import Ask, find_ask
+from .asked import Ask, find_ask, story_tokens
 from .document import Mention, QuestionDoc
 from .lexicon import default_lexicon
-from .terms import WEEKDAYS, cached, token_mention
+from .terms import SUBJECT_DEPS, WEEKDAYS, cached, token_mention
 
 #: the aggregates a question can ask of a quantity
 TOTAL, REMAINING, DIFFERENCE, EACH, INITIAL, NOW = "total", "remaining", "difference", "each", "initial", "now"
@@ -57,7 +59,6 @@ _CONDITION_DEPS = frozenset({"advcl"})
 #: "total" before these nouns is the phrase of "how many" ("the total number of units" asks what "how many
 #: units" asks), not an aggregate said against another
 _COUNT_NOUNS = frozenset({"number", "amount", "count"})
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: subordinators that compare inside the asked quantity rather than open a condition ("how many more cakes
 #: *than* pastries did he sell", which the parser may read with "than" as a clause's marker)
 _COMPARING_MARKS = frozenset({"than", "as"})
@@ -77,6 +78,13 @@ class AskedQuantity:
     #: the names that are the subject of the asking clause ("how much does *Samuel* have")
     owners: dict[str, Mention]
 
+    @property
+    def whole(self) -> Mention | None:
+        """The word that asks for a whole: the total aggregate ("*in all*", "*total*"), else the group that owns
+        the asked quantity ("*they*", "*both*"); ``None`` when it asks for no whole. A paraphrase asking for a
+        part of the question's whole asks with none (:mod:`.asked_changes`, :mod:`.asked_members`)."""
+        return self.aggregates.get(TOTAL) or self.group
+
 
 def asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
     """The :class:`AskedQuantity` of ``doc`` (computed once per document), or ``None`` when it asks
@@ -89,7 +97,7 @@ def clause_tokens(doc: QuestionDoc, ask: Ask) -> tuple[list, set[int]]:
     word that opens a subordinate clause ("if", "until", "given that": conditions of the problem, "... *if
     each cookie is 20 calories*"; the word itself stays: "how many were there *before* the new ones grew"
     asks at that time), without conditions the parser attached inside ("assuming all the boxes hold 5")."""
-    clause = ask.clause or ask.sentence
+    clause = ask.clause_or_sentence
     span = doc.span(clause)
     if span is None:
         return [], set()
@@ -161,7 +169,7 @@ def _asked_quantity(doc: QuestionDoc) -> AskedQuantity | None:
             days.setdefault(word, token_mention(tok))
         elif tok.pos_ == "PROPN" and tok.is_alpha:
             names.setdefault(tok.lower_, token_mention(tok))
-            if tok.dep_ in _SUBJECT_DEPS:
+            if tok.dep_ in SUBJECT_DEPS:
                 owners.setdefault(tok.lower_, token_mention(tok))
         if group is None and (tok.lower_ in GROUP_WORDS or _of_them(toks, i)):
             group = token_mention(tok)
@@ -195,7 +203,7 @@ def money_asked(doc: QuestionDoc, ask: Ask | None = None) -> Mention | None:
         return ask.noun_span if lex is not None and lex.is_possession(ask.noun) else None
     if not _of_money(doc):
         return None
-    span = doc.span(ask.clause or ask.sentence)
+    span = doc.span(ask.clause_or_sentence)
     much = next((t for t in span or () if t.lower_ == "much"), None)
     if much is None:
         return None
@@ -212,3 +220,41 @@ def _of_money(doc: QuestionDoc) -> bool:
     if lex is None:
         return False
     return any(t.pos_ == "NOUN" and lex.kinds((t.lemma_ or t.text).lower()) == ("possession",) for t in doc.doc)
+
+
+@dataclass(frozen=True)
+class AskedChange:
+    """The paraphrase asks for another quantity: ``what`` says how ("aggregate" or "part"), ``old`` and
+    ``new`` are the words of each question that say it (non-empty: every finding names its spans), and
+    ``old_kind`` / ``new_kind`` what each asks for (an aggregate of
+    :data:`~paraqd.analysis.asked_quantity.AGGREGATES`, or "whole" / "part")."""
+
+    what: str
+    old: tuple[Mention, ...]
+    new: tuple[Mention, ...]
+    old_kind: str
+    new_kind: str
+
+
+#: words of an asking clause that compare two quantities besides comparatives ("*compared* to", "the gap
+#: *between*", "by how much does it *exceed*"); verbs of the form "out-" ("outweigh", "outnumber") too
+COMPARING = frozenset({"than", "compared", "between", "difference", "exceed", "exceeds", "exceeded"})
+
+
+def story_words(doc: QuestionDoc, q: AskedQuantity, keep) -> set[str]:
+    """The lower-cased words of ``doc``'s story (outside the asking clause of ``q``) for which ``keep`` holds, a
+    weekday's plural read as the weekday ("Mondays" -> "monday")."""
+    return {t.lower_.rstrip("s") if t.lower_.rstrip("s") in WEEKDAYS else t.lower_
+            for t in story_tokens(doc, q.ask) if keep(t)}
+
+
+#: prepositions that compare beside :data:`~paraqd.analysis.asked_quantity.COMPARING` ("how many *over* the
+#: limit", "how far *beyond* the mark"): an asking clause with one of them may still ask for a difference
+_COMPARING_PREPOSITIONS = frozenset({"over", "beyond", "versus", "vs"})
+
+
+def compares(doc: QuestionDoc, aq: AskedQuantity) -> bool:
+    """Whether any word of the asking clause compares two quantities (its conditions included)."""
+    toks, _main = clause_tokens(doc, aq.ask)
+    return any(t.tag_ in COMPARATIVE_TAGS or t.lower_ in COMPARING or t.lower_ in _COMPARING_PREPOSITIONS
+               or (t.pos_ == "VERB" and t.lower_.startswith("out")) for t in toks)

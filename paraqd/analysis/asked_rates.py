@@ -11,7 +11,7 @@ every" (the last noun of its phrase: "per stop *sign*"), and compares the two pa
 from __future__ import annotations
 
 from .asked import Ask, find_ask
-from .asked_changes import AskedChange
+from .asked_quantity import AskedChange
 from .document import Mention, QuestionDoc
 from .terms import token_lemma
 

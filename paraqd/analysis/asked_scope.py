@@ -39,7 +39,7 @@ never (the entity check's), nor a word of a clause that says when ("by the time 
 
 from __future__ import annotations
 
-from .asked import WH_WORDS, find_ask
+from .asked import WH_WORDS, asking_clause, find_ask
 from .asked_quantity import clause_tokens
 from .document import QuestionDoc
 from .grounding import MODIFIER_DEPS, AskedWord, asked_things, is_thing, modifiers_of
@@ -175,12 +175,6 @@ def _says_when(tok, lexicon) -> bool:
     return False
 
 
-def _clause(doc: QuestionDoc):
-    """The asking clause of ``doc`` (a :class:`~.document.Mention`), or ``None``."""
-    ask = find_ask(doc)
-    return None if ask is None else (ask.clause or ask.sentence)
-
-
 def _inside(mention, clause) -> bool:
     return clause.start <= mention.start and mention.end <= clause.end
 
@@ -189,7 +183,7 @@ def swapped_words(question: QuestionDoc, paraphrase: QuestionDoc, renames: tuple
     """The nouns of the paraphrase's asking clause written in place of a word of the question's asking clause
     whose word the paraphrase still uses elsewhere (module docstring): things, or modifiers of a noun."""
     lexicon = default_lexicon()
-    q_clause, p_clause = _clause(question), _clause(paraphrase)
+    q_clause, p_clause = asking_clause(question), asking_clause(paraphrase)
     if lexicon is None or q_clause is None or p_clause is None:
         return []
     found = []

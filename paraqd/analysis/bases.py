@@ -297,7 +297,8 @@ def changed_standards(pair: QuestionPair) -> list[BaseChange]:
 
 
 #: how a noun phrase holds another name of its head ("Omar's *sister* Nina")
-_SAME_PHRASE = frozenset({"compound", "appos", "amod", "poss", "nmod"})
+#: the dependencies that keep a word in its head's noun phrase ("Omar's *sister* Nina", "box *B*")
+SAME_PHRASE_DEPS = frozenset({"compound", "appos", "amod", "poss", "nmod"})
 
 
 def _names(tokens) -> set[str]:
@@ -307,7 +308,7 @@ def _names(tokens) -> set[str]:
             if t.pos_ == "PROPN" and t.ent_type_ not in ("DATE", "TIME")}
 
 
-def _sides(doc: QuestionDoc, mention: Mention) -> tuple[list, list] | None:
+def comparison_sides(doc: QuestionDoc, mention: Mention) -> tuple[list, list] | None:
     """The two sides of the comparison at ``mention``: what it is measured against (what its "than", second
     "as" or "compared to" governs, up to the next comma: "6 more shells *than Nina*"; for a bare factor, the noun
     it multiplies: "twice *the distance between B and C*") and the compared quantity (the subject of its clause
@@ -343,7 +344,7 @@ def _same_phrase(question: QuestionDoc, added: set[str], removed: set[str]) -> b
     *sister* *Nina*"): two names of one person."""
     for tok in question.doc:
         if (tok.lemma_ or tok.text).lower() in added:
-            root = tok.head if tok.dep_ in _SAME_PHRASE else tok
+            root = tok.head if tok.dep_ in SAME_PHRASE_DEPS else tok
             if {(t.lemma_ or t.text).lower() for t in root.subtree} & removed:
                 return True
     return False
@@ -357,6 +358,21 @@ def _by_value(doc: QuestionDoc) -> dict[tuple, list[Mention]]:
     return by
 
 
+def aligned_comparisons(pair: QuestionPair):
+    """The comparisons of both texts aligned by value and way (each written as often in both), with their sides:
+    ``(key, question mention, paraphrase mention, question sides, paraphrase sides)``, the sides as
+    :func:`comparison_sides` reads them (pairs where either text has none are left out)."""
+    q_by, p_by = _by_value(pair.question), _by_value(pair.paraphrase)
+    for key, q_mentions in q_by.items():
+        if len(p_by.get(key, ())) != len(q_mentions):
+            continue
+        for q_mention, p_mention in zip(q_mentions, p_by[key]):
+            q_sides = comparison_sides(pair.question, q_mention)
+            p_sides = comparison_sides(pair.paraphrase, p_mention)
+            if q_sides is not None and p_sides is not None:
+                yield key, q_mention, p_mention, q_sides, p_sides
+
+
 def changed_compared(pair: QuestionPair) -> list[BaseChange]:
     """Comparisons measured against another person or labelled thing of the problem: "Pablo has twice as many
     as *Omar*" -> "... as *Nina*", "twice as many pens as box *B*" -> "... as box *A*", where each side names one
@@ -367,28 +383,21 @@ def changed_compared(pair: QuestionPair) -> list[BaseChange]:
     are kept. A difference measured against another thing the problem counts is reported too: "13 fewer
     crunches than *Zack*" -> "13 fewer crunches than *Zack's push-ups*" (:func:`_other_thing`)."""
     question, paraphrase = pair.question, pair.paraphrase
-    q_by, p_by = _by_value(question), _by_value(paraphrase)
     named = _names(question.doc)
     found = []
-    for key, q_mentions in q_by.items():
-        if len(p_by.get(key, ())) != len(q_mentions):
+    for _key, q_mention, p_mention, q_sides, p_sides in aligned_comparisons(pair):
+        other = _other_thing(question, paraphrase, q_sides[0], p_mention, p_sides)
+        if other is not None:
+            found.append(BaseChange(q_mention, token_mention(q_sides[0][0]) if len(q_sides[0]) == 1 else
+                                    _phrase(question, q_sides[0]), other, "compared"))
             continue
-        for q_mention, p_mention in zip(q_mentions, p_by[key]):
-            q_sides, p_sides = _sides(question, q_mention), _sides(paraphrase, p_mention)
-            if q_sides is None or p_sides is None:
-                continue
-            other = _other_thing(question, paraphrase, q_sides[0], p_mention, p_sides)
-            if other is not None:
-                found.append(BaseChange(q_mention, token_mention(q_sides[0][0]) if len(q_sides[0]) == 1 else
-                                        _phrase(question, q_sides[0]), other, "compared"))
-                continue
-            old, new = _names(q_sides[0]), _names(p_sides[0])
-            if (len(old) != 1 or len(new) != 1 or old == new or not new <= named or old & _names(p_sides[1])
-                    or new & _names(q_sides[1]) or _same_phrase(question, new, old)):
-                continue
-            old_tok = next(t for t in q_sides[0] if (t.lemma_ or t.text).lower() in old)
-            new_tok = next(t for t in p_sides[0] if (t.lemma_ or t.text).lower() in new)
-            found.append(BaseChange(q_mention, token_mention(old_tok), token_mention(new_tok), "compared"))
+        old, new = _names(q_sides[0]), _names(p_sides[0])
+        if (len(old) != 1 or len(new) != 1 or old == new or not new <= named or old & _names(p_sides[1])
+                or new & _names(q_sides[1]) or _same_phrase(question, new, old)):
+            continue
+        old_tok = next(t for t in q_sides[0] if (t.lemma_ or t.text).lower() in old)
+        new_tok = next(t for t in p_sides[0] if (t.lemma_ or t.text).lower() in new)
+        found.append(BaseChange(q_mention, token_mention(old_tok), token_mention(new_tok), "compared"))
     return found
 
 

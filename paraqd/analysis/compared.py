@@ -11,7 +11,7 @@ context reading (:mod:`paraqd.analysis.context`) asks :func:`way` whether an add
 
 from __future__ import annotations
 
-from .asked import find_ask
+from .asked import asking_clause, find_ask
 from .document import Mention, NumberMention, QuestionDoc
 from .multipliers import times_sign_after, with_multipliers
 from .relations import than_governed
@@ -48,7 +48,7 @@ def _asked_way(doc: QuestionDoc) -> tuple[str, Mention] | None:
     ask = find_ask(doc)
     if ask is None:
         return None
-    clause = ask.clause or ask.sentence
+    clause = ask.clause_or_sentence
     span = doc.span(clause)
     if span is None:
         return None
@@ -148,8 +148,7 @@ def counted_amounts(doc: QuestionDoc) -> list[tuple[tuple[str, float], str, Ment
     comparative of its own (:func:`way`, :func:`additions`), no difference preposition on the noun or its verb
     ("by 9 laps"). A difference said of the same value and counted noun in the other text ("9 *more* laps than
     Lena") tells another quantity."""
-    ask = find_ask(doc)
-    clause = None if ask is None else (ask.clause or ask.sentence)
+    clause = asking_clause(doc)
     compared = {m.start for _key, _way, m in (*comparisons(doc), *additions(doc))}
     found = []
     for number in doc.numbers:

@@ -9,7 +9,7 @@ value). :func:`swapped_factors` reports it.
 "3 more apples than pears" -> "3 more apples than plums", where the problem has plums too; "twice the distance
 between B and C" -> "twice the distance between A and B": the comparison is measured against another quantity
 the problem states. :func:`changed_things` reads the words of the standard (what "than", the second "as" or the
-factor's noun governs, :func:`paraqd.analysis.bases._sides`) and reports a standard that lost words of the
+factor's noun governs, :func:`paraqd.analysis.bases.comparison_sides`) and reports a standard that lost words of the
 question's and gained words the question states elsewhere (the names-only case is
 :func:`paraqd.analysis.bases.changed_compared`'s). A pronoun or a phrase resolved ("than him" -> "than Omar",
 "than the number of pens" -> "than pens") gains or loses words only one way and is kept.
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .bases import _SAME_PHRASE, _by_value, _sides, changed_compared
+from .bases import SAME_PHRASE_DEPS, aligned_comparisons, changed_compared
 from .compared import FACTOR
 from .document import Mention, QuestionDoc
 from .terms import token_lemma, token_mention
@@ -109,18 +109,6 @@ def _after(doc: QuestionDoc, mention: Mention) -> set[str]:
     return set() if span is None else {token_lemma(t) for t in doc.doc[span.start:span.sent.end]}
 
 
-def _aligned(pair: QuestionPair):
-    """The comparisons of both texts aligned by value and way (each written as often in both), with their sides."""
-    q_by, p_by = _by_value(pair.question), _by_value(pair.paraphrase)
-    for key, q_mentions in q_by.items():
-        if len(p_by.get(key, ())) != len(q_mentions):
-            continue
-        for q_mention, p_mention in zip(q_mentions, p_by[key]):
-            q_sides, p_sides = _sides(pair.question, q_mention), _sides(pair.paraphrase, p_mention)
-            if q_sides is not None and p_sides is not None:
-                yield key, q_mention, p_mention, q_sides, p_sides
-
-
 def swapped_factors(pair: QuestionPair) -> list[SideChange]:
     """Factors ("3 times as often as", "twice as many ... as") whose two sides swapped while the factor stayed:
     each text measures against what a "than" or an "as" governs, what the question measures against stands
@@ -128,7 +116,7 @@ def swapped_factors(pair: QuestionPair) -> list[SideChange]:
     counts) and the other way round, and no word of the question's standard stays in the paraphrase's."""
     question, paraphrase = pair.question, pair.paraphrase
     found = []
-    for key, q_mention, p_mention, (q_std, q_cmp), (p_std, p_cmp) in _aligned(pair):
+    for key, q_mention, p_mention, (q_std, q_cmp), (p_std, p_cmp) in aligned_comparisons(pair):
         if key[1] != FACTOR or not (_governed(question, q_mention, q_std) and _governed(paraphrase, p_mention, p_std)):
             continue
         q_s, p_s = _standard_words(q_std), _standard_words(p_std)
@@ -156,7 +144,7 @@ def _phrase(tok) -> set[str]:
 def _linked(tok) -> set[str]:
     """The lemmas of the phrases ``tok`` names one thing with: its own noun phrase ("Omar's *sister* Nina"), an
     apposition ("Sam, *her brother*,") and a copula ("Sam is *Noor's brother*")."""
-    root = tok.head if tok.dep_ in _SAME_PHRASE else tok
+    root = tok.head if tok.dep_ in SAME_PHRASE_DEPS else tok
     found = _phrase(root)
     for other in (*root.children, root.head):
         if other.dep_ == "appos" or (other is root.head and root.dep_ == "appos"):
@@ -207,7 +195,7 @@ def changed_things(pair: QuestionPair) -> list[SideChange]:
     question, paraphrase = pair.question, pair.paraphrase
     named = {c.number.start for c in changed_compared(pair)}
     found = []
-    for _key, q_mention, p_mention, (q_std, q_cmp), (p_std, p_cmp) in _aligned(pair):
+    for _key, q_mention, p_mention, (q_std, q_cmp), (p_std, p_cmp) in aligned_comparisons(pair):
         implicit = not _governed(question, q_mention, q_std) and q_mention.text.lower().endswith(" as")
         if q_mention.start in named or implicit:
             continue

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .document import Mention, QuestionDoc
-from .terms import cached, clause_verb, token_lemma, token_mention
+from .terms import cached, clause_verb, token_lemma, token_mention, tokens_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -45,8 +45,10 @@ _OUT = {("except",), ("excepting",), ("excluding",), ("other", "than"), ("apart"
 _IN = {("including",), ("inclusive", "of")}
 _HOLDS = frozenset({"if", "when", "whenever", "provided", "providing"})
 _FAILS = frozenset({"unless"})
-_SKIP = frozenset({"other", "second", "third", "fourth", "fifth", "alternate"})
-_EVERY = frozenset({"every", "each"})
+#: the words after "every" that make it one item in so many ("every *other* floor", "every *third* shopper")
+SKIP_WORDS = frozenset({"other", "second", "third", "fourth", "fifth", "alternate"})
+#: the determiners that take each item of a set ("*every* room", "*each* day")
+EVERY_WORDS = frozenset({"every", "each"})
 _ONLY = frozenset({"only", "just", "solely", "exclusively", "alone"})
 _ALL = frozenset({"all", "every", "entire", "whole", "both"})
 _NEGATIONS = frozenset({"not", "n't", "never", "no"})
@@ -69,10 +71,6 @@ class Condition:
     words: Mention
     #: the word it bears on, as written
     on_at: Mention | None = None
-
-
-def _mention(doc: QuestionDoc, first, last) -> Mention:
-    return Mention(first.idx, last.idx + len(last.text), doc.text[first.idx:last.idx + len(last.text)])
 
 
 def _match(sent, i: int, phrases) -> int:
@@ -99,7 +97,7 @@ def _exceptions(doc: QuestionDoc, sent) -> list[Condition]:
             negated = i > 0 and sent[i - 1].lower_ in _NEGATIONS
             if on is not None:
                 found.append(Condition(EXCEPTION, -pole if negated else pole, token_lemma(on),
-                                       _mention(doc, tok, sent[i + n - 1]), token_mention(on)))
+                                       tokens_mention(doc, tok, sent[i + n - 1]), token_mention(on)))
         # "wait times (do not) include the time on the ride": the verb's object counted in or left out
         pole = _INCLUDE_VERBS.get(tok.lemma_.lower())
         if pole and tok.pos_ in ("VERB", "AUX") and tok.lower_ not in ("including", "excluding", "containing"):
@@ -111,7 +109,7 @@ def _exceptions(doc: QuestionDoc, sent) -> list[Condition]:
                 start = min((c for c in tok.children if c.dep_ in ("neg", "aux") and c.i < tok.i), default=tok,
                             key=lambda c: c.i) if negated else tok
                 found.append(Condition(EXCEPTION, -pole if negated else pole, token_lemma(obj),
-                                       _mention(doc, start, tok), token_mention(obj)))
+                                       tokens_mention(doc, start, tok), token_mention(obj)))
     return found
 
 
@@ -128,7 +126,7 @@ def _manners(doc: QuestionDoc, sent) -> list[Condition]:
             if verb.pos_ != "VERB" or sent[i - 1].lower_ in _NEGATIONS and i > 0 \
                     or any(c.dep_ == "neg" for c in verb.children) or sent.text.rstrip().endswith("?"):
                 continue
-            found.append(Condition(MANNER, pole, token_lemma(verb), _mention(doc, tok, sent[i + n - 1]),
+            found.append(Condition(MANNER, pole, token_lemma(verb), tokens_mention(doc, tok, sent[i + n - 1]),
                                    token_mention(verb)))
     return found
 
@@ -151,7 +149,7 @@ def _clauses(doc: QuestionDoc, sent) -> list[Condition]:
 def _frequencies(doc: QuestionDoc, sent) -> list[Condition]:
     found = []
     for i, tok in enumerate(sent):
-        if tok.lower_ not in _EVERY or i + 1 >= len(sent) or tok.dep_ not in ("det", "amod", "advmod", "predet"):
+        if tok.lower_ not in EVERY_WORDS or i + 1 >= len(sent) or tok.dep_ not in ("det", "amod", "advmod", "predet"):
             continue
         after = sent[i + 1]
         # "every other floor", "every third shopper", "every 3 shoppers": one in so many
@@ -159,14 +157,14 @@ def _frequencies(doc: QuestionDoc, sent) -> list[Condition]:
         if after.like_num or after.pos_ == "NUM" and after.ent_type_ != "ORDINAL":
             continue  # "every 10 minutes", "every 3 shoppers", "every 16-ounce can": a rate or a measure, not read here
         # "every other floor", "every third shopper" (an ordinal before a noun: not "every second", a period)
-        skip = after.lower_ in _SKIP and (after.lower_ in ("other", "alternate") or i + 2 < len(sent)
+        skip = after.lower_ in SKIP_WORDS and (after.lower_ in ("other", "alternate") or i + 2 < len(sent)
                                           and sent[i + 2].pos_ == "NOUN")
         # "each other"; "you and every other member": all the others, no alternation
         if tok.lower_ == "each" and after.lower_ == "other" or noun is None or noun.dep_ == "conj" \
                 or i > 0 and sent[i - 1].lower_ in ("and", "or"):
             continue
         found.append(Condition(FREQUENCY, -1 if skip else 1, token_lemma(noun),
-                               _mention(doc, tok, sent[i + 1] if skip else tok), token_mention(noun)))
+                               tokens_mention(doc, tok, sent[i + 1] if skip else tok), token_mention(noun)))
     return found
 
 
@@ -229,6 +227,6 @@ def _names_the_others(question: QuestionDoc, new: Condition) -> bool:
     sets those days apart already, so no alternation is meant."""
     if new.family != FREQUENCY or new.pole != -1 or not new.words.text.lower().endswith("other"):
         return False
-    return any(t.lower_ == "other" and t.i > 0 and t.nbor(-1).lower_ not in _EVERY and token_lemma(t.head) == new.on
+    return any(t.lower_ == "other" and t.i > 0 and t.nbor(-1).lower_ not in EVERY_WORDS and token_lemma(t.head) == new.on
                for t in question.doc)
 

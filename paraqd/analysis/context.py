@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from .asked import find_ask
+from .asked import asking_clause, find_ask
 from .compared import way
 from .days import clock_readings, is_clock_reading
 from .document import NumberMention, QuestionDoc, UnitMention
@@ -79,11 +79,10 @@ from .measures import (
 from .people import named_holders
 from .quantities import quantities as all_quantities
 from .rates import rate_periods, time_frames
-from .terms import NOUN_POS, token_lemma
+from .terms import NOUN_POS, SUBJECT_DEPS, token_lemma
 
 #: a calendar year: "in 2019", "since 1998", "of 2021", "2020's"
 _YEAR = re.compile(r"(?:\b(?:in|since|of|from|until|by|during|year)\s+)$", re.IGNORECASE)
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: the words of the attribute age: a problem that says one computes with ages ("twice as old", "her age")
 _AGE_WORDS = frozenset({"age", "old", "young", "older", "younger", "oldest", "youngest"})
 #: definite determiners: what follows them was introduced before
@@ -233,7 +232,7 @@ def _span_of_something_new(question: QuestionDoc, paraphrase: QuestionDoc, numbe
     verb = phrase_root(span[-1]).head
     if verb.pos_ not in ("VERB", "AUX"):
         return False
-    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
     if verb.dep_ in ("relcl", "acl") and verb.head.pos_ in NOUN_POS and all(
             s.lower_ in _RELATIVE for s in subjects):
         subjects = [verb.head]  # "a race that was six weeks away", "a ride planned eight weeks away"
@@ -291,8 +290,7 @@ def _computes_ages(question: QuestionDoc) -> bool:
 def _in_question_sentence(doc: QuestionDoc, number: NumberMention) -> bool:
     """Whether ``number`` stands in the asking clause ("how many apples do the *four* children pick"): a number
     there changes what is asked."""
-    ask = find_ask(doc)
-    clause = None if ask is None else (ask.clause or ask.sentence)
+    clause = asking_clause(doc)
     return clause is not None and clause.start <= number.start < clause.end
 
 
@@ -322,9 +320,9 @@ def _shares_clause(question: QuestionDoc, paraphrase: QuestionDoc, number: Numbe
     numbers_at = {n.start: n.rounded for n in paraphrase.numbers}
     verb = node.head
     arguments = list(verb.children)
-    if verb.dep_ == "conj" and not any(c.dep_ in _SUBJECT_DEPS or c.dep_ == "expl" for c in arguments):
+    if verb.dep_ == "conj" and not any(c.dep_ in SUBJECT_DEPS or c.dep_ == "expl" for c in arguments):
         # "Hana bought a cake and shared the cost with her 2 sisters": the subject of the first verb
-        arguments += [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+        arguments += [c for c in verb.head.children if c.dep_ in SUBJECT_DEPS]
     for child in arguments:
         if child.i == node.i or child.dep_ in _OWN_CLAUSE_DEPS:
             continue

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .asked import find_ask
+from .asked import asking_clause, find_ask
 from .document import Mention, QuestionDoc
 from .quantities import quantities
 from .rates import rate_periods
@@ -269,13 +269,6 @@ _DURATION = re.compile(r"(?<![A-Za-z])how\s+(?:long|many\s+(?:years|months|weeks
 _BEFORE = re.compile(r"(?<![A-Za-z])before\s+[^?.!,;]*[A-Za-z0-9]", re.IGNORECASE)
 
 
-def _asking_clause(doc: QuestionDoc) -> Mention | None:
-    from .asked import find_ask
-
-    ask = find_ask(doc)
-    return None if ask is None else (ask.clause or ask.sentence)
-
-
 def asked_time_shift(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
     """The asked quantity moved to another point of the story: the asking clause of one text asks for it
     *before* an event of the problem (a "before" phrase naming a word of the problem's story: "how many did
@@ -285,7 +278,7 @@ def asked_time_shift(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
     "until", "when") may be written with "before" an event; a question for a duration ends it "before" an
     event ("how many years before he earns"); a "before" with a modal is a purpose ("before he can buy it")."""
     question, paraphrase = pair.question, pair.paraphrase
-    q_clause, p_clause = _asking_clause(question), _asking_clause(paraphrase)
+    q_clause, p_clause = asking_clause(question), asking_clause(paraphrase)
     if q_clause is None or p_clause is None:
         return []
     found = []

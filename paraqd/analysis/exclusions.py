@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .conditions import _EVERY, _SKIP, _mention
+from .conditions import EVERY_WORDS, SKIP_WORDS
 from .document import Mention, QuestionDoc
-from .terms import clause_verb, token_lemma, token_mention
+from .terms import clause_verb_or_none, token_lemma, token_mention, tokens_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -71,7 +71,7 @@ def _exclusions(doc: QuestionDoc) -> list[_Exclusion]:
             # ("other than" / "apart from" are left out: "any costs other than those mentioned" restates the set)
             if word == "all" and after == "but":
                 noun = next((t for t in sent[i + 2:i + 8] if t.pos_ in ("NOUN", "PROPN")), None)
-                found.append(_Exclusion(_mention(doc, tok, nxt), "but", noun,
+                found.append(_Exclusion(tokens_mention(doc, tok, nxt), "but", noun,
                                         sent[i + 2] if i + 2 < len(sent) and sent[i + 2].like_num else None))
             elif word in _LEAVE_OUT:
                 thing = next((t for t in sent[i + 1:i + 5] if t.pos_ in ("NOUN", "PROPN", "PRON", "NUM")), None)
@@ -79,22 +79,16 @@ def _exclusions(doc: QuestionDoc) -> list[_Exclusion]:
                                         thing if thing is not None and thing.like_num else None))
             # "every other" is left out: "every other student passed" most often means all the rest, and in
             # time ("every other day") it is a frequency, which rates.changed_frequencies compares
-            elif word in _EVERY and after in _SKIP - {"other"} and i + 2 < len(sent) and sent[i + 2].pos_ == "NOUN" \
+            elif word in EVERY_WORDS and after in SKIP_WORDS - {"other"} and i + 2 < len(sent) and sent[i + 2].pos_ == "NOUN" \
                     and words[i - 1:i] not in (["and"], ["or"]):
-                found.append(_Exclusion(_mention(doc, tok, nxt), "every", sent[i + 2]))
+                found.append(_Exclusion(tokens_mention(doc, tok, nxt), "every", sent[i + 2]))
             elif word in ("only", "just") and (nxt.like_num and "/" not in after or after in ("one", "some")) \
                     and words[i + 2:i + 3] == ["of"]:
-                found.append(_Exclusion(_mention(doc, tok, nxt), "only", nxt, nxt))
+                found.append(_Exclusion(tokens_mention(doc, tok, nxt), "only", nxt, nxt))
             elif word == "free" and any(w in _ORDINALS for w in words[max(0, i - 6):i]):
                 ordinal = next(w for w in reversed(words[max(0, i - 6):i]) if w in _ORDINALS)
                 found.append(_Exclusion(token_mention(tok), "free", ordinal))
     return found
-
-
-def _verb_of(tok):
-    """The verb ``tok`` hangs from (itself when it is one), or ``None`` when its sentence's root is no verb."""
-    verb = clause_verb(tok)
-    return verb if verb.pos_ in ("VERB", "AUX") else None
 
 
 def _counted_in(question: QuestionDoc, noun, verb) -> bool:
@@ -107,7 +101,7 @@ def _counted_in(question: QuestionDoc, noun, verb) -> bool:
             return True
         whole = any(c.lower_ in _ALLISH for c in tok.head.children)  # "all the 30 pots": the whole set
         if lemma is not None and tok.dep_ == "nummod" and token_lemma(tok.head) == lemma and not whole:
-            head = _verb_of(tok.head)
+            head = clause_verb_or_none(tok.head)
             if verb is None or head is None or token_lemma(head) == token_lemma(verb):
                 return True
     return False
@@ -116,7 +110,7 @@ def _counted_in(question: QuestionDoc, noun, verb) -> bool:
 def _said_in(question: QuestionDoc, ex: _Exclusion, q_words: set[str], q_lemmas: set[str]) -> bool:
     """Whether the question says the exclusion ``ex`` of its paraphrase in its own words (see the module)."""
     if ex.kind == "but":
-        return _counted_in(question, ex.on, _verb_of(ex.on) if ex.on is not None else None)
+        return _counted_in(question, ex.on, clause_verb_or_none(ex.on) if ex.on is not None else None)
     if ex.kind == "except":
         thing = ex.on
         if thing is None or thing.like_num or thing.lower_ in ("one", "two", "three"):
@@ -131,7 +125,7 @@ def _said_in(question: QuestionDoc, ex: _Exclusion, q_words: set[str], q_lemmas:
 
 def _said_of_newcomer(question: QuestionDoc, tok) -> bool:
     """Whether the clause of ``tok`` is said of a named person the question never names."""
-    verb = _verb_of(tok)
+    verb = clause_verb_or_none(tok)
     if verb is None:
         return False
     q_words = {t.lower_ for t in question.doc}

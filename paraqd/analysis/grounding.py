@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from .asked import find_ask
 from .document import Mention, QuestionDoc
 from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, Lexicon, default_lexicon
-from .terms import LIGHT_NOUNS, NOUN_POS, cached, token_lemma, token_mention
+from .terms import LIGHT_NOUNS, NOUN_POS, SUBJECT_DEPS, cached, token_lemma, token_mention
 
 #: WordNet's lexicographer files (``noun.X``) of the things one counts
 THING_KINDS = frozenset({"artifact", "food", "plant", "animal", "person", "substance", "object", "body",
@@ -103,7 +103,6 @@ _COUNTING_DEPS = frozenset({"nummod", "quantmod", "compound"})
 MODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
 _MODIFIER_POS = frozenset({"ADJ", "NOUN", "PROPN"})
 _PRICED_PREPS = frozenset({"for", "on"})
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
 @dataclass(frozen=True)
@@ -176,7 +175,7 @@ def _priced(span) -> list:
     lollipops* cost"), the objects of its "for"/"on" phrases ("pay *for the drinks*")."""
     found = []
     for child in span.root.children:
-        if child.dep_ in _SUBJECT_DEPS and child.pos_ == "NOUN":
+        if child.dep_ in SUBJECT_DEPS and child.pos_ == "NOUN":
             found += [child, *(c for c in child.conjuncts if c.pos_ == "NOUN")]
         if child.dep_ == "prep" and child.lower_ in _PRICED_PREPS:
             for obj in child.children:
@@ -231,7 +230,7 @@ def asked_things(doc: QuestionDoc) -> list[AskedWord]:
 
 def _asked_things(doc: QuestionDoc) -> list[AskedWord]:
     ask = find_ask(doc)
-    clause = None if ask is None else (ask.clause or ask.sentence)
+    clause = None if ask is None else (ask.clause_or_sentence)
     span = None if clause is None else doc.span(clause)
     if span is None:
         return []
@@ -319,7 +318,7 @@ def judge_words(asked: list[AskedWord], question: QuestionDoc, paraphrase: Quest
     lexicon = default_lexicon()
     ask = find_ask(paraphrase)
     story_end = ask.sentence.start if ask is not None else len(paraphrase.text)
-    clause_start = (ask.clause or ask.sentence).start if ask is not None else story_end
+    clause_start = ask.clause_or_sentence.start if ask is not None else story_end
     known = {w for t in question.doc for w in (t.lower_, token_lemma(t))}
     known |= {w for t in paraphrase.doc if t.idx < story_end for w in (t.lower_, token_lemma(t))}
     # a thing the asking sentence counts before its asking clause is introduced there ("If a courier hands out

@@ -32,10 +32,9 @@ from .lexicon import MORE_GENERAL, MORE_SPECIFIC, SAME, SYNONYM, default_lexicon
 from .measures import DISTRIBUTIVE, phrase_root
 from .places import place_nouns
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS, NOUN_POS, cached, token_lemma
+from .terms import LIGHT_NOUNS, NOUN_POS, SUBJECT_DEPS, cached, token_lemma
 
 _CACHE_KEY = "paraqd.analysis.information"
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: coins are money: "50 cents" in a problem in dollars is money too
 _MONEY = {"Coin": "Currency"}
 #: the relations under which a noun of the paraphrase names a thing the problem counts
@@ -76,14 +75,14 @@ def number_phrase(doc: QuestionDoc, number: NumberMention, conjuncts: bool = Tru
     if span is None:
         return frozenset(), frozenset()
     node = phrase_root(span[-1])
-    if not conjuncts and node.dep_ not in _SUBJECT_DEPS:  # "Cody and his two friends split": one agent
+    if not conjuncts and node.dep_ not in SUBJECT_DEPS:  # "Cody and his two friends split": one agent
         node = phrase_root(span[-1], stop_deps=frozenset({"conj"}))
         node = _below_noun(node, span[-1])
     tokens = list(node.subtree)
     counts_noun = span[-1].dep_ == "nummod" and span[-1].head.pos_ in NOUN_POS
     if not counts_noun and node.head.i != node.i:
         verb = node.head
-        subjects = [t for child in verb.children if child.dep_ in _SUBJECT_DEPS for t in child.subtree]
+        subjects = [t for child in verb.children if child.dep_ in SUBJECT_DEPS for t in child.subtree]
         if not subjects and verb.dep_ in ("acl", "relcl") and verb.head.pos_ in NOUN_POS:
             # "a humidity level *ranging* from 30% to 70%", "Biscuit, who *is* 6 years old"
             subjects = [verb.head, *(c for c in verb.head.children if c.dep_ == "compound")]
@@ -173,7 +172,7 @@ def asked_nouns(doc: QuestionDoc) -> list:
     ask = find_ask(doc)
     if ask is None:
         return []
-    clause = ask.clause or ask.sentence
+    clause = ask.clause_or_sentence
     span = doc.span(clause)
     if span is None:
         return []

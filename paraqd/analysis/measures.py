@@ -14,11 +14,7 @@ from __future__ import annotations
 from .document import NumberMention, QuestionDoc, UnitMention
 from .lexicon import MORE_GENERAL, SAME, SYNONYM, default_lexicon
 from .quantities import quantities as all_quantities
-from .terms import LIGHT_NOUNS, NOUN_POS, SUBJECT_PRONOUNS, cached, token_lemma
-
-#: the parts of speech of a clause's verb (where the phrase of a number ends: :func:`phrase_root`)
-VERB_POS = frozenset({"VERB", "AUX"})
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+from .terms import LIGHT_NOUNS, NOUN_POS, SUBJECT_DEPS, SUBJECT_PRONOUNS, VERB_POS, cached, token_lemma
 
 
 def phrase_root(token, stop_deps: frozenset[str] = frozenset()):
@@ -131,9 +127,9 @@ def age_of_person(doc: QuestionDoc, number: NumberMention) -> bool:
         return verb.tag_ == "NNP" or verb.ent_type_ == "PERSON"  # "Katie, 12, has ...": set beside one named person
     if _parenthetical_at(doc, number, tok):
         verb = tok.head.head  # "Now, *at 24*, she was working ...": the age of the clause's subject
-        subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+        subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
     elif tok.dep_ == "dobj" and verb.lemma_ == "turn" and not list(tok.children):
-        subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]  # "when he turned 16": the age turned
+        subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]  # "when he turned 16": the age turned
     else:
         subjects = predicated_of(doc, number)
     if subjects is None:
@@ -168,7 +164,7 @@ def predicated_of(doc: QuestionDoc, number: NumberMention) -> list | None:
         return None
     if any(c.pos_ in NOUN_POS for c in tok.children):
         return None  # "she is 17 *years* old", "it was 40 *feet*": a number with a noun of its own
-    return [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    return [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
 
 
 def _one_name(tok) -> bool:
@@ -202,7 +198,7 @@ def property_of_part(doc: QuestionDoc, number: NumberMention):
         return None
     tok = span[-1]
     verb = tok.head
-    if tok.dep_ not in _SUBJECT_DEPS or verb.lemma_ != "be" or not any(c.lower_ == "of" for c in tok.children):
+    if tok.dep_ not in SUBJECT_DEPS or verb.lemma_ != "be" or not any(c.lower_ == "of" for c in tok.children):
         return None
     complements = [c for c in verb.children if c.dep_ in ("acomp", "attr", "dobj", "prep", "agent", "xcomp")]
     if len(complements) != 1 or complements[0].dep_ != "acomp" or complements[0].tag_ != "JJ":
@@ -236,10 +232,10 @@ def _attribute_of(head):
     if head.dep_ not in ("prep", "attr", "acomp") or verb.pos_ not in VERB_POS:
         return None
     objects = [c for c in verb.children if c.dep_ == "dobj"]
-    subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
     if not subjects and not objects and verb.dep_ == "conj" and verb.head.pos_ in VERB_POS:
         # "the humidity was 30% but *increased to 50%*": a coordinated verb shares its head verb's subject
-        subjects = [c for c in verb.head.children if c.dep_ in _SUBJECT_DEPS]
+        subjects = [c for c in verb.head.children if c.dep_ in SUBJECT_DEPS]
     if not subjects and not objects and verb.i > 0:
         before = verb.doc[verb.i - 1]
         if before.dep_ == "conj" and before.pos_ == "NOUN" and before.head.i < before.i:

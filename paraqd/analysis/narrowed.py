@@ -141,10 +141,7 @@ def asked_parts(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Part]:
         q_nouns.add(ask.noun)
     q_modifiers = {(token_lemma(w.modifies), token_lemma(w.token)) for w in q_asked if w.modifies is not None}
     found = []
-    for word in p_asked:
-        if word.modifies is None or word.token.pos_ != "ADJ":
-            continue
-        noun, key = token_lemma(word.modifies), token_lemma(word.token)
+    for word, noun, key in _adjective_modifiers(p_asked):
         if noun not in q_nouns or (noun, key) in q_modifiers:
             continue
         uses = _splits(question, noun)
@@ -167,6 +164,14 @@ class Whole:
     others: tuple[Mention, ...]
     way: str
     modifier: bool
+
+
+def _adjective_modifiers(words) -> list[tuple]:
+    """``(word, its noun's lemma, its lemma)`` for the asked words that are adjectives on an asked noun ("*red*
+    tomatoes"): the modifiers that may name a part of what the noun counts, in the paraphrase
+    (:func:`asked_parts`) or in the question (:func:`asked_wholes`)."""
+    return [(w, token_lemma(w.modifies), token_lemma(w.token)) for w in words
+            if w.modifies is not None and w.token.pos_ == "ADJ"]
 
 
 def _splits(question: QuestionDoc, noun: str) -> list:
@@ -202,13 +207,10 @@ def asked_wholes(question: QuestionDoc, paraphrase: QuestionDoc) -> list[Whole]:
     p_nouns = {token_lemma(w.token): w.mention for w in p_asked if w.modifies is None}
     if ask.noun is not None and ask.noun_span is not None:
         p_nouns.setdefault(ask.noun, ask.noun_span)  # "how many *marbles* are there"
-    clause = ask.clause or ask.sentence
+    clause = ask.clause_or_sentence
     sentence = {w for t in paraphrase.doc if clause.start <= t.idx < clause.end for w in (t.lower_, token_lemma(t))}
     found = []
-    for word in q_asked:
-        if word.modifies is None or word.token.pos_ != "ADJ":
-            continue
-        noun, key = token_lemma(word.modifies), token_lemma(word.token)
+    for word, noun, key in _adjective_modifiers(q_asked):
         whole = p_nouns.get(noun)
         splits = _splits(question, noun)
         others = tuple(token_mention(c) for c in splits if token_lemma(c) != key)

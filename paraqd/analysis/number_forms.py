@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .asked import find_ask
+from .asked import asking_clause, find_ask
 from .context import is_context_number
 from .document import Mention, NumberMention, QuestionDoc
 from .lexicon import default_lexicon
@@ -171,18 +171,17 @@ _OWN_ROLES = frozenset({"nsubj", "nsubjpass", "poss"})
 _ALL_OF_THEM = frozenset({"they", "them", "we", "us"})
 
 
-def _asking_clause(doc: QuestionDoc) -> tuple[int, int]:
+def _asking_offsets(doc: QuestionDoc) -> tuple[int, int]:
     """Where the asking clause of ``doc`` is ("If Uma is 9, *how old is Nora?*"), as character offsets, within
     its last line (a table's rows above the question are no part of it)."""
-    ask = find_ask(doc)
-    where = None if ask is None else (ask.clause or ask.sentence)
+    where = asking_clause(doc)
     if where is None:
         return 0, 0
     return max(where.start, doc.text.rfind("\n", 0, max(where.end - 1, 0)) + 1), where.end
 
 
 def _in_ask(doc: QuestionDoc, number: NumberMention) -> bool:
-    start, end = _asking_clause(doc)
+    start, end = _asking_offsets(doc)
     return start <= number.start < end
 
 
@@ -190,7 +189,7 @@ def _asked_persons(question: QuestionDoc) -> int:
     """How many persons the question asks about: the names of its asking clause ("how many cookies did *Mona*,
     *Jasmine* and *Rachel* bring?"), or, when it asks about "they" or "them", every person it names holding a
     quantity (:func:`~paraqd.analysis.people.named_holders`)."""
-    start, end = _asking_clause(question)
+    start, end = _asking_offsets(question)
     names = _asked_names(question)
     if not names and any(start <= t.idx < end and t.tag_ == "PRP" and t.lower_ in _ALL_OF_THEM for t in question.doc):
         return len(named_holders(question))
@@ -243,7 +242,7 @@ def restated_count(question: QuestionDoc, paraphrase: QuestionDoc) -> float | No
 
 def _asked_names(question: QuestionDoc) -> frozenset[str]:
     """The names of the question's asking clause (lowercased)."""
-    start, end = _asking_clause(question)
+    start, end = _asking_offsets(question)
     return frozenset(t.lower_ for t in question.doc if start <= t.idx < end
                      and t.pos_ == "PROPN" and t.is_alpha and t.is_title)
 

@@ -23,7 +23,7 @@ import re
 
 from .document import QuestionDoc
 from .lexicon import default_lexicon
-from .terms import PERSONAL, Term, antecedent, cached, key_terms, token_mention
+from .terms import PERSONAL, Term, antecedent, cached, clause_verb_or_none, key_terms, token_mention
 
 #: the pronouns that tell a problem to its reader, and those of a narrator telling it (closed classes)
 SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "yourselves"})
@@ -37,7 +37,6 @@ _DESCRIBING_DEPS = frozenset({"appos", "compound", "oprd", "npadvmod"})
 _ACTING_DEPS = frozenset({"nsubj", "nsubjpass", "poss"})
 #: the parser's labels of places: a name so labelled is a person only when it acts as one (:func:`is_person`)
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
-_CLAUSE_POS = frozenset({"VERB", "AUX"})
 _QUOTES = frozenset({'"', "\u201c", "\u201d", "``", "''"})
 _WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 #: the start of a dialogue line: a speaker's name (or a role: "Coach") and a colon
@@ -134,10 +133,7 @@ def _possessor(tok) -> bool:
 
 def _clause_head(tok):
     """The nearest verb above ``tok`` (its clause), or ``None``."""
-    head = tok.head
-    while head.i != head.head.i and head.pos_ not in _CLAUSE_POS:
-        head = head.head
-    return head if head.pos_ in _CLAUSE_POS else None
+    return clause_verb_or_none(tok.head)
 
 
 def describes(tok) -> bool:

@@ -56,9 +56,9 @@ from .asked import find_ask
 from .converted import converted_same, same_measure
 from .document import Mention, NumberMention, QuestionDoc
 from .measures import DISTRIBUTIVE as _QUANTIFIERS
-from .measures import VERB_POS, phrase_root
+from .measures import phrase_root
 from .rates import rate_periods
-from .terms import token_lemma, token_mention
+from .terms import VERB_POS, token_lemma, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair

@@ -19,12 +19,11 @@ from __future__ import annotations
 from .document import QuestionDoc
 from .lexicon import default_lexicon
 from .measures import DISTRIBUTIVE
-from .terms import NOUN_POS, cached, token_lemma
+from .terms import NOUN_POS, VERB_POS, cached, token_lemma
 
 _CACHE_KEY = "paraqd.analysis.places"
-_VERB_POS = frozenset({"VERB", "AUX"})
 #: what a place adjunct hangs on: the event's verb, or a thing it moves ("sells 20 candles *in the fair*")
-_HOST_POS = _VERB_POS | NOUN_POS
+_HOST_POS = VERB_POS | NOUN_POS
 #: prepositions that bring a participant, a price, a comparison, a topic or a part, not a place
 _NOT_PLACE = frozenset({"of", "for", "per", "by", "with", "without", "among", "amongst", "between", "than",
                         "as", "like", "about", "except", "including", "plus", "minus", "via"})
@@ -53,7 +52,7 @@ def _in_place_adjunct(token) -> bool:
     for ancestor in token.ancestors:
         if ancestor.dep_ == "prep" and ancestor.head.pos_ in _HOST_POS:
             return _opens_place(ancestor)
-        if ancestor.pos_ in _VERB_POS:
+        if ancestor.pos_ in VERB_POS:
             return False  # a clause of its own between the noun and any preposition
     return False
 

@@ -33,13 +33,12 @@ from typing import TYPE_CHECKING
 
 from ..resources import load_json
 from .document import Mention, QuestionDoc
-from .terms import clause_verb, persons_named
+from .terms import VERB_POS, clause_verb, persons_named
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
 _CACHE_KEY = "paraqd.relations"
-_VERB_POS = frozenset({"VERB", "AUX"})
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,7 @@ def relation_words(doc: QuestionDoc, lexicon: RelationLexicon) -> dict[tuple[str
                 word = f"{tok.nbor(-1).lower_} {tok.lower_}"
                 mention = Mention(tok.nbor(-1).idx, tok.idx + len(tok.text), doc.text[tok.nbor(-1).idx:
                                                                                      tok.idx + len(tok.text)])
-            if word is None or (word in lexicon.not_as_verb and tok.pos_ in _VERB_POS):
+            if word is None or (word in lexicon.not_as_verb and tok.pos_ in VERB_POS):
                 continue
             if tok.i > 0 and tok.nbor(-1).lower_ in lexicon.not_after.get(word, ()):
                 continue
@@ -125,7 +124,7 @@ def _future_in(doc: QuestionDoc, tok) -> int:
     if unit is None:
         return 0
     head = tok.head
-    verb = head if head.pos_ in _VERB_POS else head.head
+    verb = head if head.pos_ in VERB_POS else head.head
     return unit.end if any(child.lower_ in _FUTURE for child in verb.children) else 0
 
 
@@ -166,7 +165,7 @@ def operands(doc: QuestionDoc, mention: Mention) -> tuple[set[str], set[str]] | 
     # the persons the rest names by pronouns ("*his* strawberries") are read with it: a side said by a pronoun
     # alone ("than *his*", "than *she* did") is that person (the only way such a side is read)
     outside = [t for t in sent if t.i not in inside and t.i != tok.i]
-    clause = tok.head if tok.head.pos_ in _VERB_POS else tok.head.head
+    clause = tok.head if tok.head.pos_ in VERB_POS else tok.head.head
     rest = _content(outside, ()) | persons_named(doc, [t for t in clause.subtree if t.i not in inside], names=False)
     persons = persons_named(doc, governed) if not gov - _PRO_VERBS else set()
     # "he has 9 more on Monday than *he* has on Sunday": the same subject on both sides is no side
@@ -354,7 +353,7 @@ def lost_in_place(pair: QuestionPair, lexicon: RelationLexicon) -> list[tuple[Me
                 continue
             # the paraphrase must have fewer words of that pole: an "each" left out here and written
             # elsewhere ("the boxes *each* hold" -> "*each* of the boxes holds") is moved, not lost
-            if hit is None or q_count[hit[0]] <= p_count[hit[0]] or tok.pos_ in _VERB_POS:
+            if hit is None or q_count[hit[0]] <= p_count[hit[0]] or tok.pos_ in VERB_POS:
                 continue
             if _said_once_for_both(paraphrase, j1, tok) or (
                     p_count[hit[0]] and _said_twice(question, tok, [m for k, m in q_poles.values() if k == hit[0]])):

@@ -24,9 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .conditions import _mention
 from .document import Mention, QuestionDoc
-from .terms import cached, token_mention
+from .terms import cached, token_mention, tokens_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -86,7 +85,7 @@ def _read(doc: QuestionDoc, number) -> Restriction | None:
         if above is None or not any(w in _PART for w in words[max(0, i - len(above) - 4):i]):
             return None
         kind, start = EXCESS, next(t for t in reversed(sent[:i]) if t.lower_ == above[0])
-    return Restriction(kind, number.rounded, _mention(doc, start, span[-1]))
+    return Restriction(kind, number.rounded, tokens_mention(doc, start, span[-1]))
 
 
 def restrictions(doc: QuestionDoc) -> list[Restriction]:

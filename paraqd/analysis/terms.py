@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 #: the parts of speech of a noun: a common noun or a proper name
 NOUN_POS = frozenset({"NOUN", "PROPN"})
+#: the parts of speech of a verb: a full verb or an auxiliary ("is", "has")
+VERB_POS = frozenset({"VERB", "AUX"})
 #: the days of the week, Monday first (a weekday's index is its place here)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -99,12 +101,24 @@ def token_mention(tok: Token) -> Mention:
     return Mention(tok.idx, tok.idx + len(tok.text), tok.text)
 
 
+def tokens_mention(doc: QuestionDoc, first: Token, last: Token) -> Mention:
+    """The :class:`Mention` of the tokens of ``doc`` from ``first`` to ``last``, both included ("all *but* one")."""
+    return Mention(first.idx, last.idx + len(last.text), doc.text[first.idx:last.idx + len(last.text)])
+
+
 def clause_verb(tok: Token) -> Token:
     """The verb ``tok``'s clause hangs from: ``tok`` itself when it is a verb, else its nearest verb head, else
     the root of its sentence ("three *boxes*" -> "bought" in "She bought three boxes")."""
-    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+    while tok.pos_ not in VERB_POS and tok.head.i != tok.i:
         tok = tok.head
     return tok
+
+
+def clause_verb_or_none(tok: Token) -> Token | None:
+    """:func:`clause_verb` when the walk ends at a verb, ``None`` when it ends at a sentence root that is no verb
+    ("*Monday* except" in a verbless fragment)."""
+    verb = clause_verb(tok)
+    return verb if verb.pos_ in VERB_POS else None
 
 
 def token_lemma(tok: Token) -> str:
@@ -135,7 +149,8 @@ def _swap_words(doc: QuestionDoc) -> dict[str, list[Mention]]:
 
 #: personal pronouns that stand for a person of the problem
 PERSONAL = frozenset({"he", "she", "him", "her"})
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+#: the dependencies of a clause's subject, active or passive
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
 def antecedent(doc: QuestionDoc, pronoun: Token) -> str | None:
@@ -143,7 +158,7 @@ def antecedent(doc: QuestionDoc, pronoun: Token) -> str | None:
     subject of its clause ("*Alan*, a boy who loves wings, wants to beat Kevin's record. *He* ..." -> Alan;
     Kevin, a possessive, is not the subject), else the nearest proper noun; by lower-cased text."""
     names = [t for t in doc.doc[:pronoun.i] if t.pos_ == "PROPN" and t.is_alpha]
-    subject = next((t for t in reversed(names) if t.dep_ in _SUBJECT_DEPS), None)
+    subject = next((t for t in reversed(names) if t.dep_ in SUBJECT_DEPS), None)
     chosen = subject or (names[-1] if names else None)
     return None if chosen is None else chosen.lower_
 

@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .asked import find_ask
+from .asked import asking_clause
 from .document import Mention, QuestionDoc
 from .numbers import TEEN_WORDS, UNIT_WORDS
 from .terms import clause_verb
@@ -43,7 +43,7 @@ from .terms import clause_verb
 if TYPE_CHECKING:
     from .pair import QuestionPair
 
-__all__ = ["TimeMove", "TimePoint", "anchor_of", "asked_clause", "clause_head", "moved_time_points",
+__all__ = ["TimeMove", "TimePoint", "anchor_of", "clause_head", "moved_time_points",
            "numbers_in_both", "sentence_of", "time_points", "unique_numbers"]
 
 
@@ -181,12 +181,6 @@ def numbers_in_both(pair: QuestionPair) -> list[tuple[Mention, Mention]]:
     return [(q_n, p_numbers[value]) for value, q_n in unique_numbers(pair.question).items() if value in p_numbers]
 
 
-def asked_clause(doc: QuestionDoc) -> Mention | None:
-    """The asking clause of ``doc`` (else its asking sentence), or ``None``."""
-    ask = find_ask(doc)
-    return None if ask is None else (ask.clause or ask.sentence)
-
-
 @dataclass(frozen=True)
 class TimeMove:
     """A time point of the computation that the paraphrase moved: the question's words, the paraphrase's
@@ -225,7 +219,7 @@ def _number_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
 def _asked_moves(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     """The asking clause asking at another time point."""
     question, paraphrase = pair.question, pair.paraphrase
-    q_clause, p_clause = asked_clause(question), asked_clause(paraphrase)
+    q_clause, p_clause = asking_clause(question), asking_clause(paraphrase)
     if q_clause is None or p_clause is None:
         return []
     q_at = [p for p in q_points if q_clause.start <= p.mention.start < q_clause.end]

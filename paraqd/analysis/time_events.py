@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .asked import asking_clause
 from .document import Mention
 from .time_anchors import (
     TimeMove,
     TimePoint,
     anchor_of,
-    asked_clause,
     clause_head,
     numbers_in_both,
     sentence_of,
@@ -121,7 +121,7 @@ _FUTURE = re.compile(r"\b(?:will|'ll|going\s+to)\b", re.IGNORECASE)
 
 def _asked_at_events(pair: QuestionPair, q_points, p_points) -> list[TimeMove]:
     question, paraphrase = pair.question, pair.paraphrase
-    q_clause, p_clause = asked_clause(question), asked_clause(paraphrase)
+    q_clause, p_clause = asking_clause(question), asking_clause(paraphrase)
     if q_clause is None or p_clause is None:
         return []
     now = [p for p in _present(q_points) if q_clause.start <= p.mention.start < q_clause.end]

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .asked import find_ask
+from .asked import asking_clause
 from .information import computed_nouns
 from .lexicon import default_lexicon
 from .multipliers import times_sign_after
@@ -74,8 +74,7 @@ def _information_words(doc: QuestionDoc) -> frozenset[str]:
             # and the people it relates ("gave 3 apples *to Anna*", "bought 4 pens *from Leo*")
             nouns.update(token_lemma(o) for c in node.children if c.dep_ in ("prep", "dative", "agent")
                          for o in (c, *c.children) if o.pos_ == "PROPN")
-    ask = find_ask(doc)
-    clause = None if ask is None else (ask.clause or ask.sentence)
+    clause = asking_clause(doc)
     if clause is not None:
         span = doc.span(clause)
         verbs.update(token_lemma(t) for t in span or () if t.pos_ in _VERBS and t.is_alpha and not t.is_stop)

@@ -135,7 +135,7 @@ class QuestionCheck(Check):
                 f'"{left_out.text}" elsewhere): it now asks about "{kept.text}"',
                 Severity.MAJOR, (phrase,), (),
             )]
-        lost, taken = story_words_asked(pair, q_ask.clause or q_ask.sentence, p_ask.clause or p_ask.sentence,
+        lost, taken = story_words_asked(pair, q_ask.clause_or_sentence, p_ask.clause_or_sentence,
                                         self.synonyms)
         if lost:
             return [Finding(
@@ -179,7 +179,7 @@ _ASKED_NAMES = {"total": "the total", "remaining": "what is left", "difference":
                 "amount": "an amount of one quantity"}
 
 
-#: the message of each way an asked quantity changes (:attr:`~paraqd.analysis.asked_changes.AskedChange.what`;
+#: the message of each way an asked quantity changes (:attr:`~paraqd.analysis.asked_quantity.AskedChange.what`;
 #: ``old`` / ``new``: the words listed, ``*_word``: the first of them, ``*_kind``: the aggregate's name)
 _ASKED_CHANGES = {
     "owner": "the question asks about {old}, the paraphrase about {new}, another name of the problem",
@@ -237,22 +237,33 @@ def _asks_other_quantity(pair: QuestionPair, found: list[Finding]) -> list[Findi
             new_word=change.new[0].text,
             old_kind=_ASKED_NAMES.get(change.old_kind, change.old_kind if change.what == "span" else ""),
             new_kind=_ASKED_NAMES.get(change.new_kind, change.new_kind if change.what == "span" else ""),
-            per=_per_message(change),
-            negated=_negated_message(change))
+            per=_two_way_message(change, "per"),
+            negated=_two_way_message(change, "negated"))
         findings.append(Finding(FindingKind.QUESTION_QUANTITY_CHANGED, message, Severity.MAJOR, change.old,
                                 change.new))
     return findings
 
 
-def _per_message(change) -> str:
-    """How a finding says that the counted thing became the item a part is asked per, or back."""
-    if change.what != "per":
+#: the changes said one way or the other by the question's kind: ``what`` -> (the question's kind that reads the
+#: first message, the first message, the other); ``{old}`` / ``{new}``: the first word of each text. "per": the
+#: counted thing became the item a part is asked per, or back; "negated": the question asks for the complement
+#: of what the paraphrase asks, or back (:func:`~paraqd.analysis.asked_negation.complement_changes`)
+_TWO_WAY_MESSAGES = {
+    "per": ("per", 'the question asks for a part per item ("{old}"), the paraphrase counts the "{new}" themselves',
+            'the question counts "{old}", the paraphrase asks for a part per one of them ("{new}")'),
+    "negated": ("complement",
+                'the question asks for what "{old}" says (a negation), the paraphrase for the opposite, "{new}" '
+                "without a negation",
+                'the question asks for what "{old}" says, the paraphrase for the opposite, "{new}" (a negation)'),
+}
+
+
+def _two_way_message(change, what: str) -> str:
+    """The message of ``change`` when it is a ``what`` change (:data:`_TWO_WAY_MESSAGES`), else ""."""
+    if change.what != what:
         return ""
-    if change.old_kind == "per":
-        return (f'the question asks for a part per item ("{change.old[0].text}"), the paraphrase counts the '
-                f'"{change.new[0].text}" themselves')
-    return (f'the question counts "{change.old[0].text}", the paraphrase asks for a part per one of them '
-            f'("{change.new[0].text}")')
+    kind, first, other = _TWO_WAY_MESSAGES[what]
+    return (first if change.old_kind == kind else other).format(old=change.old[0].text, new=change.new[0].text)
 
 
 #: question forms that ask for a measure, whose one unit is the measure asked ("how long, in seconds", "how far, in
@@ -269,18 +280,6 @@ def _measure_asked(ask: Ask) -> bool:
     if ask.noun_span is not None and unit_named(ask) is not None:
         return True
     return ask.form in _MEASURE_FORMS and len({u.unit.name for u in ask.units}) == 1
-
-
-def _negated_message(change) -> str:
-    """How a finding says that the question asks for the complement of what the paraphrase asks, or back
-    (:func:`~paraqd.analysis.asked_negation.complement_changes`)."""
-    if change.what != "negated":
-        return ""
-    if change.old_kind == "complement":
-        return (f'the question asks for what "{change.old[0].text}" says (a negation), the paraphrase for the '
-                f'opposite, "{change.new[0].text}" without a negation')
-    return (f'the question asks for what "{change.old[0].text}" says, the paraphrase for the opposite, '
-            f'"{change.new[0].text}" (a negation)')
 
 
 def _listed(mentions) -> str:

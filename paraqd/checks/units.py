@@ -56,7 +56,7 @@ def _severity(mentions: list[UnitMention], doc: QuestionDoc, other: QuestionDoc)
     gone, "miles per hour" kept)."""
     name = mentions[0].unit.name
     ask = find_ask(doc)
-    asking = ask.clause or ask.sentence if ask is not None else None
+    asking = ask.clause_or_sentence if ask is not None else None
     # a time frame is context, except in the question sentence ("how many hours ... in a week?")
     frames = {start for start in time_frames(doc) if asking is None or not asking.start <= start < asking.end}
     measured = {q.unit.unit.name for quantity in all_quantities(doc) for q in (quantity, *quantity.parts)

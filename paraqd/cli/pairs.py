@@ -42,6 +42,31 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
         return text + f" (default: {value or 'none'})"
 
 
+def _subcommand(sub, name: str, help_: str, description: str, epilog: str) -> argparse.ArgumentParser:
+    """One ``paraqd pairs`` subcommand's parser: its description kept as written, the defaults appended to the
+    options' help (:class:`_HelpFormatter`), and -q / -v."""
+    return sub.add_parser(name, help=help_, formatter_class=_HelpFormatter, parents=[verbosity_options()],
+                          description=description, epilog=epilog)
+
+
+def _pool_args(p: argparse.ArgumentParser, pool_help: str, output_help: str) -> None:
+    """The pool of texts a subcommand pairs, its output and the pool's text column (`pairs silver`, `pairs active`)."""
+    p.add_argument("pool", help=pool_help)
+    p.add_argument("-o", "--output", required=True, help=output_help)
+    p.add_argument("--text-column", metavar="COL",
+                   help="text column of the pool (default: detected, e.g. question, text)")
+
+
+def _check_outputs(inputs, *outputs: tuple[str, str | None]) -> None:
+    """The ``(option, path)`` outputs checked before any work: distinct from one another, writable, and none of
+    them one of the ``inputs``."""
+    from ..io import check_distinct_outputs, check_output_file
+
+    check_distinct_outputs(list(outputs))
+    for flag, path in outputs:
+        check_output_file(path, flag, inputs=inputs)
+
+
 def _cross_training_args(g, batch_size: bool = True) -> None:
     """Options of cross-encoder training (`pairs cross-train`, and `pairs silver --gold`)."""
     g.add_argument("--epochs", type=options.positive_number, default=1.0, help="passes over the gold pairs")
@@ -67,9 +92,8 @@ def _pair_columns(p: argparse.ArgumentParser) -> None:
 
 
 def _add_closure(sub) -> None:
-    p = sub.add_parser(
-        "closure", help="add transitive positives and negatives, with their distance",
-        formatter_class=_HelpFormatter, parents=[verbosity_options()],
+    p = _subcommand(
+        sub, "closure", "add transitive positives and negatives, with their distance",
         description="Add the pairs implied by transitivity to a labelled pair file (Jurisic et al., 2023).\n\n"
                     "Distance = links in the shortest proving chain - 1: input pairs 0, A~B~C gives A~C at 1,\n"
                     "A~B~C~D gives A~D at 2, A~B!~C gives A!~C at 1. On QQP the paper found positives up to\n"
@@ -97,14 +121,12 @@ def _add_closure(sub) -> None:
 def _run_closure(args) -> int:
     import pandas as pd
 
-    from ..io import check_distinct_outputs, check_output_file, write_table
+    from ..io import write_table
     from ..pairs.closure import transitive_closure
     from ..pairs.data import read_exclusions, read_labelled_pairs
 
-    check_distinct_outputs([("--output", args.output), ("--contradictions", args.contradictions)])
-    inputs = [args.labelled, *args.exclude]
-    check_output_file(args.output, "--output", inputs=inputs)
-    check_output_file(args.contradictions, "--contradictions", inputs=inputs)
+    _check_outputs([args.labelled, *args.exclude], ("--output", args.output),
+                   ("--contradictions", args.contradictions))
     pairs = read_labelled_pairs(args.labelled, args.text_a, args.text_b, args.label)
     exclude = read_exclusions(args.exclude)
     result = transitive_closure(pairs, args.max_distance, args.negatives, exclude, args.on_contradiction)
@@ -128,9 +150,8 @@ def _encoder_arg(p: argparse.ArgumentParser) -> None:
 
 
 def _add_cross_train(sub) -> None:
-    p = sub.add_parser(
-        "cross-train", help="train a cross-encoder on gold pairs",
-        formatter_class=_HelpFormatter, parents=[verbosity_options()],
+    p = _subcommand(
+        sub, "cross-train", "train a cross-encoder on gold pairs",
         description="Train a cross-encoder (both texts in one transformer pass, one logit) on gold pairs.\n"
                     "It starts from the embedded MiniLM's weights (new classification head), so it runs offline.\n"
                     "With several --seeds, each seed trains for --early-stop of the steps, the best on a held-out\n"
@@ -178,9 +199,8 @@ def _strategy_names() -> list[str]:
 
 
 def _add_silver(sub) -> None:
-    p = sub.add_parser(
-        "silver", help="label sampled pairs with a cross-encoder (Augmented SBERT silver data)",
-        formatter_class=_HelpFormatter, parents=[verbosity_options()],
+    p = _subcommand(
+        sub, "silver", "label sampled pairs with a cross-encoder (Augmented SBERT silver data)",
         description="Sample unlabelled pairs from a pool of texts, label them with a cross-encoder and write\n"
                     "silver pairs (text_a, text_b, label, score, sampler) that `paraqd train` takes next to gold.\n\n"
                     "samplers (Thakur et al., 2021):\n"
@@ -194,10 +214,8 @@ def _add_silver(sub) -> None:
         epilog="examples:\n"
                "  paraqd pairs silver questions.jsonl -o silver.csv --cross-encoder ce_model/ --sampler bm25\n"
                "  paraqd pairs silver questions.jsonl -o silver.csv --gold gold.csv --sampler kde --n-pairs 2000")
-    p.add_argument("pool", help="texts to pair: a question file, or a pair file (both sides are used)")
-    p.add_argument("-o", "--output", required=True, help="silver pairs: text_a, text_b, label, score, sampler")
-    p.add_argument("--text-column", metavar="COL",
-                   help="text column of the pool (default: detected, e.g. question, text)")
+    _pool_args(p, "texts to pair: a question file, or a pair file (both sides are used)",
+               "silver pairs: text_a, text_b, label, score, sampler")
     p.add_argument("--cross-encoder", metavar="DIR", help="label with this cross-encoder, saved by `pairs cross-train` (default: train one on --gold)")
     p.add_argument("--gold", metavar="FILE",
                    help="gold pairs: never re-labelled, their label ratio guides kde; without --cross-encoder "
@@ -259,9 +277,8 @@ def _run_silver(args) -> int:
 
 
 def _add_active(sub) -> None:
-    p = sub.add_parser(
-        "active", help="active learning: choose the pairs worth labelling, round after round",
-        formatter_class=_HelpFormatter, parents=[verbosity_options()],
+    p = _subcommand(
+        sub, "active", "active learning: choose the pairs worth labelling, round after round",
         description="Active learning over all pairs of a pool of texts (Mussmann et al., 2020).\n\n"
                     "Model: p = sigmoid(w * cos(e(a), e(b)) + b) on the frozen sentence encoder with a trainable\n"
                     "linear map (--adapter none: only w and b, by logistic regression). Round 1 labels the\n"
@@ -274,10 +291,8 @@ def _add_active(sub) -> None:
         epilog="examples:\n"
                "  paraqd pairs active pool.csv -o queried.csv --labels pool_pairs.csv --test test_pairs.csv\n"
                "  paraqd pairs active questions.jsonl -o queried.csv --interactive --rounds 3 --seed-size 20")
-    p.add_argument("pool", help="texts to pair (a question file, or a pair file: both sides)")
-    p.add_argument("-o", "--output", required=True, help="labelled pairs collected: text_a, text_b, label, round")
-    p.add_argument("--text-column", metavar="COL",
-                   help="text column of the pool (default: detected, e.g. question, text)")
+    _pool_args(p, "texts to pair (a question file, or a pair file: both sides)",
+               "labelled pairs collected: text_a, text_b, label, round")
     oracle = p.add_mutually_exclusive_group(required=True)
     oracle.add_argument("--labels", metavar="FILE", help="labelled pairs answering the queries: a simulation (default: none; this or "
                              "--interactive is needed)")
@@ -315,16 +330,13 @@ def _run_active(args) -> int:
     import numpy as np
 
     from ..errors import InputError
-    from ..io import check_distinct_outputs, check_output_file, write_json, write_table
+    from ..io import write_json, write_table
     from ..leakage import LeakageFilter
     from ..pairs.active import ActiveLearningConfig, ImputedOracle, TerminalOracle, run_active_learning
     from ..pairs.allpairs import AllPairsEvaluator, clusters_from_pairs
     from ..pairs.data import normalize_text, read_labelled_pairs, read_texts, unique_texts
 
-    check_distinct_outputs([("--output", args.output), ("--report", args.report)])
-    inputs = [args.pool, args.labels, args.test]
-    check_output_file(args.output, "--output", inputs=inputs)
-    check_output_file(args.report, "--report", inputs=inputs)
+    _check_outputs([args.pool, args.labels, args.test], ("--output", args.output), ("--report", args.report))
     texts = read_texts(args.pool, args.text_column)
     if args.labels:
         labels = read_labelled_pairs(args.labels, args.text_a, args.text_b, args.label)

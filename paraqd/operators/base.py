@@ -46,9 +46,12 @@ class Operator:
     #: False for operators beyond the paper's (p1-p4, n1-n4): the ``train``/``test`` groups, and so every default
     #: operator list, leave them out; select them by name, id or the ``extra`` group.
     in_stage_group: ClassVar[bool] = True
+    #: False for an operator that reads only the analysed question it is given (numbers, units, sentences) and
+    #: loads nothing of its own: it has no requirements, so it is available wherever the question was parsed.
+    needs_spacy: ClassVar[bool] = True
 
     def requirements(self) -> list[Requirement]:
-        return [Requirement("spacy", "en_core_web_sm")]
+        return [Requirement("spacy", "en_core_web_sm")] if self.needs_spacy else []
 
     def availability(self) -> Availability:
         """Whether everything this operator needs can be loaded here (checked without loading weights)."""
@@ -106,7 +109,10 @@ class Operator:
 
 
 class UsesUnitVocabulary:
-    """Mixin for operators that consult the unit vocabulary: pass one, or get the bundled default lazily."""
+    """Mixin for operators that consult the unit vocabulary: pass one, or get the bundled default lazily. They
+    read the analysed question and the bundled vocabulary only (no requirements)."""
+
+    needs_spacy: ClassVar[bool] = False
 
     def __init__(self, units: UnitVocabulary | None = None) -> None:
         self.units = units
@@ -117,6 +123,3 @@ class UsesUnitVocabulary:
 
             self.units = UnitVocabulary.default()
         return self.units
-
-    def requirements(self):
-        return []

@@ -22,9 +22,7 @@ class ConditionRemoval(Operator):
     stage = "train"
     in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "drop one statement (or one comma clause) that gives a number, before the question"
-
-    def requirements(self):
-        return []
+    needs_spacy = False  # reads only the analysed question
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:
         sents = doc.sentences

@@ -35,9 +35,7 @@ class EqualValues(Operator):
     stage = "train"
     in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "write one quantity as an equal value in another form (75% <-> 3/4, twice <-> two times)"
-
-    def requirements(self):
-        return []
+    needs_spacy = False  # reads only the analysed question
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:
         edits: list[tuple[int, int, str]] = []

@@ -16,10 +16,8 @@ class SameSentence(Operator):
     polarity = "positive"
     stage = "train"
     description = "the question itself; encoder dropout makes it a useful positive (SimCSE)"
+    needs_spacy = False  # reads only the analysed question
     allows_identity = True
-
-    def requirements(self):
-        return []
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:
         return doc.text

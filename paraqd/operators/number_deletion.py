@@ -24,13 +24,11 @@ class NumberDeletion(Operator):
     polarity = "negative"
     stage = "train"
     description = "replace at most 2 numbers by one of 'some', 'a few', 'many', 'a lot of', ''"
+    needs_spacy = False  # reads only the analysed question
 
     def __init__(self, max_numbers: int = 2, replacements: tuple[str, ...] = VAGUE_QUANTITIES):
         self.max_numbers = max_numbers
         self.replacements = tuple(replacements)
-
-    def requirements(self):
-        return []
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:
         numbers = [n for n in doc.numbers if n.kind != "ordinal"]

@@ -45,12 +45,10 @@ class NumberPerturbation(Operator):
     stage = "train"
     in_stage_group = False  # not one of the paper\'s: only by name, id or the "extra" group
     description = "replace one number by a nearby different value (1-25 % away)"
+    needs_spacy = False  # reads only the analysed question
 
     def __init__(self, max_relative: float = 0.25):
         self.max_relative = max_relative
-
-    def requirements(self):
-        return []
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:
         numbers = [n for n in doc.numbers if n.kind != "ordinal" and n.written == "digits"]

@@ -24,9 +24,7 @@ class UnitExpansion(Operator):
     polarity = "positive"
     stage = "train"
     description = "abbreviated units written in full (km -> kilometres, kmph -> kilometres per hour)"
-
-    def requirements(self):
-        return []
+    needs_spacy = False  # reads only the analysed question
 
     def transform(self, doc: QuestionDoc, rng: random.Random) -> str | None:
         text = doc.text

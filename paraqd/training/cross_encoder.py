@@ -30,7 +30,7 @@ import numpy as np
 from ..errors import InputError, ModelUnavailableError
 from ..io import give_umask, staging_dir
 from ..resources import resolve_encoder
-from .cross_encoder_fit import _StopAt, fit_cross_encoder
+from .cross_encoder_fit import StopAt, fit_cross_encoder
 from .verifier_training import (
     ADAPTER_FILES,
     LORA_TARGETS,
@@ -51,7 +51,7 @@ from .verifier_training import (
 
 __all__ = [
     "ADAPTER_FILES", "LORA_TARGETS", "CrossEncoderTrainingConfig", "LabelledTexts", "PairCrossEncoder",
-    "TrainReport", "TrainingReport", "VerifierConfig", "_StopAt", "add_lora", "as_cross_encoder", "collate",
+    "TrainReport", "TrainingReport", "VerifierConfig", "StopAt", "add_lora", "as_cross_encoder", "collate",
     "dev_average_precision", "fit_cross_encoder", "length_batch_sampler", "length_batches", "load_adapter",
     "load_base", "predict_logits", "save_adapter", "tokenize_pairs", "train_cross_encoder", "train_verifier",
 ]
@@ -256,7 +256,7 @@ def train_cross_encoder(gold: Sequence[LabelledTexts], config: CrossEncoderTrain
             runs = {}
             for seed in config.seeds:
                 encoder, trainer = _trainer(train, config, total, seed, base, Path(tmp) / f"seed-{seed}", progress)
-                stop = _StopAt(early)
+                stop = StopAt(early)
                 trainer.add_callback(stop)
                 trainer.train()  # the first `early` steps of the full schedule, then a checkpoint
                 trainer.remove_callback(stop)

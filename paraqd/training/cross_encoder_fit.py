@@ -63,7 +63,7 @@ def fit_cross_encoder(model, texts_a: Sequence[str], texts_b: Sequence[str], lab
     return trainer
 
 
-class _StopAt:
+class StopAt:
     """A trainer callback that saves a checkpoint and stops when ``step`` is reached (seed optimisation)."""
 
     def __new__(cls, step: int):
