@@ -43,3 +43,82 @@ def test_a_line_break_inside_a_sentence_starts_no_sentence(analyzer):
 
 
 # -- a script's panel numbers ----------------------------------------------------------------------------------------
+
+def test_a_script_whose_speakers_say_the_problem_in_the_first_person_is_kept(kept, analyzer):
+    kept(KITES, KITES_SCRIPT)
+    assert sorted(n.value for n in analyzer.analyze(KITES_SCRIPT).numbers) == [4, 6]
+
+
+def test_a_new_speaker_who_holds_a_quantity_is_a_new_person(checker):
+    p = KITES_SCRIPT.replace("PANEL 2 - Bruno (grinning): And I", "PANEL 2 - Hugo (grinning): And I")
+    assert "person_added" in checker.check(KITES, p).kinds(Severity.MAJOR)
+
+
+def test_a_speaker_holds_what_the_i_of_the_line_holds(analyzer):
+    from paraqd.analysis.people import speaker_holds, speaker_label
+
+    doc = analyzer.analyze("PANEL 1 - Gus (tired): I rowed 5 laps. Ida: Nice.\nPANEL 2 - Ida: Well done!")
+    values = frozenset({5.0})
+    gus, ida, ida2 = (t for t in doc.doc if t.text in ("Gus", "Ida"))
+    assert speaker_label(gus) is not None and speaker_label(ida) is None and speaker_label(ida2) is not None
+    assert speaker_holds(doc, gus, values) == "quantity"
+    assert speaker_holds(doc, ida2, values) is None  # a line with no "I": read as any name
+
+
+# -- a letter's writer and addressee -------------------------------------------------------------------------------
+
+def test_a_letter_signed_by_the_problems_person_is_kept(kept):
+    kept(JAM, JAM_LETTER)
+
+
+def test_a_post_signed_with_a_dash_is_its_writers(checker):
+    p = ("jam day again!! I fill 8 jars with jam each week and give 3 jars away every week. how many jars do I keep "
+         "in 5 weeks? #jamlife\n- Petra")
+    assert "person_added" not in checker.check(JAM, p).kinds()
+
+
+def test_a_letter_signed_by_someone_else_who_holds_a_quantity_is_a_new_person(checker):
+    q = ("Petra fills 8 jars with jam each week. Her neighbour fills 5 jars. How many jars do Petra and her "
+         "neighbour fill in 5 weeks?")
+    p = ("Dear Auntie Lou,\nPetra fills 8 jars with jam each week and I fill 5 jars. Can you work out how many jars "
+         "Petra and I fill in 5 weeks?\nWith love,\nMagda")
+    assert "person_added" in checker.check(q, p).kinds(Severity.MAJOR)
+
+
+def test_the_you_of_a_letter_is_whom_it_addresses(checker):
+    q = "Tobias has 14 stamps. His sister gives Tobias 9 more stamps. How many stamps does Tobias have now?"
+    p = "Dear Tobias,\nYou have 14 stamps and I am giving you 9 more. How many stamps do you have now?\nYour sister"
+    assert "person_added" not in checker.check(q, p).kinds()
+
+
+def test_signature_and_salutation_are_read_from_the_layout(analyzer):
+    from paraqd.analysis.people import addressed, signed_by
+
+    assert signed_by(analyzer.analyze(JAM_LETTER)) == "petra"
+    assert addressed(analyzer.analyze(JAM_LETTER)) == "auntie lou"
+    assert signed_by(analyzer.analyze("Petra fills 8 jars. How many jars does Petra fill?")) == ""
+    assert addressed(analyzer.analyze("Petra fills 8 jars. How many jars does Petra fill?")) == ""
+
+
+def test_the_you_of_a_memo_is_whom_its_header_addresses(checker):
+    q = ("Marisol sells 40 candles in May and 25 candles in June. How many more candles did Marisol sell in May "
+         "than in June?")
+    p = ("To: Marisol\nFrom: Store Manager\nRe: Candle sales\nYou sold 40 candles in May and 25 candles in June. "
+         "Please work out how many more candles you sold in May than in June.")
+    assert "person_added" not in checker.check(q, p).kinds()
+    other = p.replace("To: Marisol", "To: Everyone").replace("You sold 40 candles", "Marisol sold 40 candles in "
+                                                                                   "March, you sold 40 candles")
+    assert "person_added" in checker.check(q, other).kinds(Severity.MAJOR)
+
+
+def test_a_diarys_i_in_the_place_of_the_questions_you_is_that_one_person(checker):
+    q = "Tomas walks his dog 3 miles a day. If you walk twice as far as Tomas each day, how many miles do you walk in 5 days?"
+    p = ("Dear diary,\nTomas walks his dog 3 miles a day, and I walk twice as far as Tomas each day. How many miles "
+         "will I walk in 5 days?")
+    assert "person_added" not in checker.check(q, p).kinds()
+
+
+def test_the_solver_of_the_question_is_no_character_a_narrator_may_stand_for(checker):
+    q = "Tomas has 12 shells and Ilse has 5 more shells than Tomas. Can you tell how many shells Ilse has?"
+    p = "Tomas has 12 shells and I have 5 more shells than Tomas. How many shells does Ilse have?"
+    assert "person_added" in checker.check(q, p).kinds(Severity.MAJOR)
