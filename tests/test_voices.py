@@ -122,3 +122,23 @@ def test_the_solver_of_the_question_is_no_character_a_narrator_may_stand_for(che
     q = "Tomas has 12 shells and Ilse has 5 more shells than Tomas. Can you tell how many shells Ilse has?"
     p = "Tomas has 12 shells and I have 5 more shells than Tomas. How many shells does Ilse have?"
     assert "person_added" in checker.check(q, p).kinds(Severity.MAJOR)
+
+
+# -- another person in the place of a pronoun -----------------------------------------------------------------------
+
+MUFFINS = "Odile baked 14 muffins in the morning. In the evening she baked 6 more muffins. How many muffins did Odile bake?"
+
+
+def test_a_relative_written_where_the_pronoun_stood_holds_a_new_quantity(checker):
+    p = MUFFINS.replace("In the evening she baked", "In the evening her cousin baked")
+    result = checker.check(MUFFINS, p)
+    assert "person_added" in result.kinds(Severity.MAJOR), result.reasons
+
+
+@pytest.mark.parametrize("paraphrase", [
+    MUFFINS.replace("In the evening she baked", "In the evening the girl baked"),   # no possessor: the same one
+    MUFFINS.replace("In the evening she baked 6 more muffins", "In the evening she baked 6 more muffins for her "
+                                                               "cousin"),         # the cousin holds nothing
+])
+def test_a_noun_for_the_same_person_or_a_relative_who_holds_nothing_is_no_new_person(checker, paraphrase):
+    assert "person_added" not in checker.check(MUFFINS, paraphrase).kinds()
