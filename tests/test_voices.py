@@ -98,6 +98,8 @@ def test_signature_and_salutation_are_read_from_the_layout(analyzer):
     assert addressed(analyzer.analyze(JAM_LETTER)) == "auntie lou"
     assert signed_by(analyzer.analyze("Petra fills 8 jars. How many jars does Petra fill?")) == ""
     assert addressed(analyzer.analyze("Petra fills 8 jars. How many jars does Petra fill?")) == ""
+    # a title line is no salutation: a salutation ends with a comma, a colon or "!"
+    assert addressed(analyzer.analyze("Jam Day News\nPetra fills 8 jars. How many jars does Petra fill?")) == ""
 
 
 def test_the_you_of_a_memo_is_whom_its_header_addresses(checker):

@@ -53,7 +53,7 @@ _WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 _SPEAKER = re.compile(r"[ \t]*(?:[A-Za-z]+\.?[ \t]*\d{1,3}[a-z]?[ \t]*[-\u2013\u2014:.][ \t]*)?"
                       r"(?:\([^()\n]{0,60}\)[ \t]*)?([A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,2})(?:[ \t]*\([^()\n]{0,60}\))?[ \t]*:")
 #: a letter's salutation on its first line: "Dear Grandma,", "Hi Uncle Ray," (group 1: who is addressed)
-_SALUTATION = re.compile(r"[ \t]*[A-Za-z]+[ \t]+((?:[A-Z][A-Za-z'-]*[ \t]*){1,3})[,:!]?[ \t]*\n")
+_SALUTATION = re.compile(r"[ \t]*[A-Za-z]+[ \t]+((?:[A-Z][A-Za-z'-]*[ \t]*){1,3})[,:!][ \t]*\n")
 #: a memo's or a message's header lines: "To: Danny", "From: Mom (Home Office)" (group 1: who is addressed or
 #: who writes, before any bracket)
 _TO_HEADER = re.compile(r"^[ \t]*To[ \t]*:[ \t]*([^\n(]+)", re.MULTILINE)
