@@ -106,14 +106,57 @@ def _word_problem_tokens(nlp):
     """``nlp`` with the full stops word problems write split off: after a superscript ("cm³.") and after a
     one-letter capital word (word problems name things by a letter, "from town A to town B. If ...", "company
     A, B, C or D.", where spaCy keeps "B." as one token, an initial, and the name is lost to every comparison
-    of words), and after a number glued to the next sentence ("$0.14.If")."""
+    of words), and after a number glued to the next sentence ("$0.14.If"); a sentence started at a line
+    after a finished one (:func:`line_starts`)."""
     from spacy.util import compile_infix_regex, compile_suffix_regex
 
     suffixes = [*nlp.Defaults.suffixes, _SUPERSCRIPT_STOP, _LETTER_STOP]
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, _LETTER_STOP_GLUED,
                                                                     _NUMBER_STOP_GLUED]).finditer
+    if "parser" in nlp.pipe_names and _LINE_STARTS not in nlp.pipe_names:
+        _register_line_starts()
+        nlp.add_pipe(_LINE_STARTS, before="parser")
     return nlp
+
+
+#: the pipeline component that starts a sentence at a line that follows a finished one (:func:`line_starts`)
+_LINE_STARTS = "paraqd_line_starts"
+#: the marks that end a sentence
+_SENTENCE_END = frozenset({".", "?", "!"})
+
+
+def line_starts(doc):
+    """``doc`` with a sentence started at each line that follows a finished sentence (its line ends with ".",
+    "?" or "!") or a salutation (:func:`_salutation`: "Dear Grandma,", "Dear diary,").
+    spaCy's parser runs a letter's sign-off into its last sentence ("... in Virginia?\nLove, Beth") and its
+    salutation into its first one ("Dear Mom,\nMy three dogs ..."), so that a greeting or a signature would
+    read as words of the asking or of the first sentence; a line break inside a sentence (a verse) stays."""
+    for tok in doc[2:]:
+        space = doc[tok.i - 1]
+        if not (space.is_space and "\n" in space.text):
+            continue
+        last = doc[tok.i - 2]
+        if (last.text and last.text[-1] in _SENTENCE_END) or _salutation(doc[:tok.i - 1]):
+            tok.is_sent_start = True
+    return doc
+
+
+def _salutation(line) -> bool:
+    """Whether ``line`` (the span before a line break) is a salutation: the text's first line, of at most four
+    words and a comma, with no verb ("Dear Grandma,", "Hi Uncle Ray,", "Dear diary,"; not a verse's first line,
+    "Odile made kites,")."""
+    words = [t for t in line if not t.is_space]
+    return (0 < len(words) <= 5 and words[-1].text == "," and "\n" not in line.text
+            and not any(t.pos_ in ("VERB", "AUX") or t.like_num for t in words))
+
+
+@functools.lru_cache(maxsize=1)
+def _register_line_starts() -> None:
+    from spacy.language import Language
+
+    if not Language.has_factory(_LINE_STARTS):
+        Language.component(_LINE_STARTS, func=line_starts)
 
 
 def spacy_available(name: str | None = None) -> bool:

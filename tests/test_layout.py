@@ -53,3 +53,24 @@ def test_a_worksheet_rewording_is_kept_and_its_labels_are_no_numbers(kept, analy
 def test_a_number_added_in_a_worksheet_is_still_caught(caught):
     caught(SHELVES, SHELVES_SHEET.replace("2. Each shelf holds 25 books.", "2. Each shelf holds 25 books.\n"
                                           "3. 6 more books lie on the desk."))
+
+
+# -- a script's panels (session 22) ---------------------------------------------------------------------------------
+
+SCRIPT = ("PANEL 1 - Odile (holding string): I made 6 kites this weekend!\n"
+          "PANEL 2 - (Sunday) Bruno: And I made 4 more kites than Odile.\n"
+          "PANEL 3 - Odile: So how many kites did Bruno make?")
+
+
+def test_a_scripts_panel_numbers_are_labels():
+    assert _labelled(SCRIPT) == ["1", "2", "3"]
+    scenes = "Scene 1\nGus: I rowed 5 laps.\nScene 2:\nGus: Then (Tuesday) 7 more."
+    assert _labelled(scenes) == ["1", "2"]
+
+
+@pytest.mark.parametrize("text", [
+    "Day 1: she planted 12 bulbs.\nDay 2: she planted 9 bulbs.\nHow many bulbs did she plant?",  # no speaker
+    "PANEL 2 - Gus: I rowed 5 laps.\nPANEL 3 - Ida: I rowed 7.",                                # not from 1
+])
+def test_a_numbered_line_that_is_no_scripts_panel_keeps_its_number(text):
+    assert line_labels(text) == []

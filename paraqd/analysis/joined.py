@@ -16,13 +16,19 @@ dog", nor a name put beside a person of the problem), and reports that person wh
 one the question computes with (a verb of the question's own that is no light verb, "split", "eat"; not one of
 feeling, seeing or saying), a thing the question computes with is its object ("needed a *ticket*"), or its
 object is a share (:data:`_SHARE_WORDS`) in a problem that splits something (:data:`_SPLIT_WORDS`).
+
+A retelling may also hand a quantity to another person in place: "The next day *she* found 12 bags" -> "The next
+day *her brother* found 12 bags". :func:`relatives_in_place` reads a person noun that someone possesses (a
+relative, a friend: another person than the one the pronoun stood for) written where the question's pronoun was
+the subject of a clause stating one of its numbers.
 """
 
 from __future__ import annotations
 
 from .document import QuestionDoc
 from .information import known_noun, person_noun
-from .terms import token_lemma
+from .people import holds_quantity
+from .terms import PERSONAL, token_lemma
 
 #: adverbs that add the clause's participant to those already named ("the driver needed a ticket *too*")
 _ADDITIVE = frozenset({"too", "also"})
@@ -124,4 +130,29 @@ def joined_people(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[
             if verb is not None:
                 found.append((tok, verb))
                 break
+    return found
+
+
+def relatives_in_place(question: QuestionDoc, paraphrase: QuestionDoc,
+                       substitutions: list[tuple[int, int, int, int]]) -> list[tuple[object, str]]:
+    """Another person written where a question's personal pronoun stood as the subject of a clause that states a
+    quantity: a person noun that someone of the story possesses ("The next day *she* found 12 bags" -> "The next
+    day *her brother* found 12 bags"; "*his friend*", "*Ana's cousin*"), which the question never uses: the
+    relative or friend of a person is another person, who now holds the quantity. ``(token, "quantity")`` each,
+    for the noun's token; ``substitutions``: the pair's aligned ``(i1, i2, j1, j2)`` token ranges.
+
+    A noun with no possessor may name the same person ("*the girl* found 12 bags") and is not read here."""
+    q_words = {w for t in question.doc for w in (t.lower_, (t.lemma_ or t.text).lower())}
+    values = frozenset(n.value for n in question.numbers)
+    found = []
+    for i1, i2, j1, j2 in substitutions:
+        q_toks = [t for t in question.doc[i1:i2] if not t.is_punct]
+        if len(q_toks) != 1 or q_toks[0].lower_ not in PERSONAL or q_toks[0].dep_ not in ("nsubj", "nsubjpass"):
+            continue
+        for tok in paraphrase.doc[j1:j2]:
+            lemma = (tok.lemma_ or tok.text).lower()
+            if (tok.pos_ == "NOUN" and tok.dep_ in ("nsubj", "nsubjpass") and lemma not in q_words
+                    and any(c.dep_ == "poss" for c in tok.children) and person_noun(lemma)
+                    and holds_quantity(paraphrase, tok, values) == "quantity"):
+                found.append((tok, "quantity"))
     return found

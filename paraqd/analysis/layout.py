@@ -11,6 +11,9 @@ with; read as a quantity it would be "a number added". :func:`line_labels` finds
 - the row labels of a table: the first cells of a table's rows (lines with "|", after its header line) that
   are exactly 1, 2, ... k (k >= 2) in order ("Day | Temperature / 1 | -36 / 2 | +13"): the rows' own
   numbering, what the question says as "the first day", "the second day" or not at all;
+- a script's panels: lines opening with one word and a number, before the line's speaker and a colon or alone
+  on the line, numbered 1, 2, ... k (k >= 2) in order ("PANEL 1 - Mia: ...", "PANEL 2 - Leo (smiling): ...",
+  "Scene 1" over its lines): the panels' own numbering;
 - a heading label: a line opening with one capitalised word, a number and ":" or ".", when that word occurs
   nowhere else in the text ("Problem 5:", "Exercise 2."); a word the text uses again ("Day 1: ... on the
   second day", "Day 1: ... Day 2: ...") names a thing of the problem, and its number stays a quantity.
@@ -38,6 +41,10 @@ _ITEM = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?(\d{1,2})[.)][ \t]+(?=\S)", re.
 _HEADING = re.compile(r"^[ \t]*([A-Z][a-z]+)[ \t]+(\d{1,3})[ \t]*[:.](?=\s|$)", re.MULTILINE)
 #: an inline item number in brackets: "(1) ", "(2) "
 _BRACKETED = re.compile(r"(?<![\w)])\((\d{1,2})\)(?=[ \t]+\S)")
+#: a script's panel or scene label before the line's speaker ("PANEL 2 - Mia:", "Scene 3: Coach (smiling):"),
+#: or alone on its line ("Panel 2", "SCENE 3:")
+_PANEL = re.compile(r"^[ \t]*([A-Za-z]+)\.?[ \t]*(\d{1,3})[ \t]*(?:[-\u2013\u2014:.][ \t]*(?:\([^()\n]{0,60}\)[ \t]*)?[A-Z][A-Za-z.'-]*"
+                    r"(?: [A-Z][A-Za-z.'-]*){0,2}(?:[ \t]*\([^()\n]{0,60}\))?[ \t]*:|[:.]?[ \t]*$)", re.MULTILINE)
 #: a table row's first cell that is a bare number: "1 | -36 degrees", "| 2 | +13"
 _ROW_NUMBER = re.compile(r"^[ \t]*\|?[ \t]*(\d{1,2})[ \t]*\|", re.MULTILINE)
 #: a table's separator line: "---|---", "|:--|--:|"
@@ -76,12 +83,27 @@ def line_labels(text: str) -> list[tuple[int, int]]:
     spans += _in_order(list(_ITEM.finditer(text)))
     spans += _in_order(list(_BRACKETED.finditer(text)))
     spans += _row_labels(text)
+    spans += _panel_labels(text)
     for m in _HEADING.finditer(text):
         word = m.group(1).lower()
         uses = re.findall(r"\b" + re.escape(word) + r"s?\b", text, re.IGNORECASE)
         if len(uses) == 1:
             spans.append(m.span(2))
     return sorted(spans)
+
+
+def _panel_labels(text: str) -> list[tuple[int, int]]:
+    """The numbers of a script's panels or scenes: one word and a number opening lines, before the line's
+    speaker or alone on the line, numbered 1, 2, ... k (k >= 2) in order with the same word ("PANEL 1 - Mia: ...
+    PANEL 2 - Leo: ..."); every line of the word's that opens so counts, so one numbered list it is."""
+    by_word: dict[str, list[re.Match]] = {}
+    for m in _PANEL.finditer(text):
+        by_word.setdefault(m.group(1).lower(), []).append(m)
+    spans: list[tuple[int, int]] = []
+    for matches in by_word.values():
+        if len(matches) >= 2 and [int(m.group(2)) for m in matches] == list(range(1, len(matches) + 1)):
+            spans += [m.span(2) for m in matches]
+    return spans
 
 
 #: a list's heading before its colon that names what the list measures in brackets: "Prices (in dollars):"

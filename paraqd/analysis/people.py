@@ -15,6 +15,13 @@ paraphrase: a person told as the reader everywhere is a consistent rename, a new
 question while the problem's own people stay (:func:`added_people`) is a partial rename. A narrator who says who
 she is ("*I'm Julia*", "*I'm the baker*": :func:`identified_as`) is that person of the problem, and a dialogue's
 speaker whose line only asks ("*Dad*: How much have you put in?": :func:`asking_speaker`) takes part in nothing.
+
+The voices of a form: a script's or a chat's "I" is the speaker of its line, after a panel's label and before a
+stage direction ("PANEL 2 - *Mia* (smiling): I have 4 pens": :func:`speaker_label`), and the speaker holds what
+that "I" holds (:func:`speaker_holds`); a letter's, a diary's, a post's or a memo's "I" is who signs it or sends
+it ("Love, Tom", "- Ana", "From: Ana": :func:`signed_by`), its "you" whom its salutation or its header addresses
+("Dear Grandma,", "To: Danny": :func:`addressed`). A voice that is a person of the problem is that person; one who
+is not and holds a quantity is a new person.
 """
 
 from __future__ import annotations
@@ -39,8 +46,21 @@ _ACTING_DEPS = frozenset({"nsubj", "nsubjpass", "poss"})
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _QUOTES = frozenset({'"', "\u201c", "\u201d", "``", "''"})
 _WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
-#: the start of a dialogue line: a speaker's name (or a role: "Coach") and a colon
-_SPEAKER = re.compile(r"[ \t]*[A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,2}[ \t]*:")
+#: the start of a dialogue line: a speaker's name (or a role: "Coach") and a colon; in a script, after the
+#: label of its panel or scene ("PANEL 2 - Mia:", "Scene 3: Coach:") and before a stage direction in brackets
+#: ("Sheila (age 6):", "(Friday) Mia:"); group 1 is the speaker
+_SPEAKER = re.compile(r"[ \t]*(?:[A-Za-z]+\.?[ \t]*\d{1,3}[a-z]?[ \t]*[-\u2013\u2014:.][ \t]*)?"
+                      r"(?:\([^()\n]{0,60}\)[ \t]*)?([A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,2})(?:[ \t]*\([^()\n]{0,60}\))?[ \t]*:")
+#: a letter's salutation on its first line: "Dear Grandma,", "Hi Uncle Ray," (group 1: who is addressed)
+_SALUTATION = re.compile(r"[ \t]*[A-Za-z]+[ \t]+((?:[A-Z][A-Za-z'-]*[ \t]*){1,3})[,:!][ \t]*\n")
+#: a memo's or a message's header lines: "To: Danny", "From: Mom (Home Office)" (group 1: who is addressed or
+#: who writes, before any bracket)
+_TO_HEADER = re.compile(r"^[ \t]*To[ \t]*:[ \t]*([^\n(]+)", re.MULTILINE)
+_FROM_HEADER = re.compile(r"^[ \t]*From[ \t]*:[ \t]*([^\n(]+)", re.MULTILINE)
+#: a sign-off on the last line or two: a name alone, after a dash or a closing phrase and a comma ("- Seth",
+#: "Love, Tom", "Your friend,\nAna"; group 1: who writes)
+_SIGN_OFF = re.compile(r"\n[ \t]*(?:[-\u2013\u2014~][ \t]*)?(?:[A-Za-z][A-Za-z' ]{0,30},[ \t]*\n?[ \t]*)?"
+                       r"([A-Z][a-z'-]+(?:[ \t]+[A-Z][a-z'-]+){0,2})[ \t]*[.!]?[ \t]*$")
 
 
 def in_speech(tok) -> bool:
@@ -70,6 +90,65 @@ def asking_speaker(tok) -> bool:
     return text[label.end():line_end].rstrip().endswith("?") and not any(t.like_num for t in words)
 
 
+def speaker_label(tok):
+    """The label of the dialogue or script line ``tok`` opens as its speaker ("*Mia*: I have 4 pens", "PANEL 2 -
+    *Mia* (smiling): ..."), as a match of the line (group 1 the speaker), or ``None`` when ``tok`` is no
+    speaker's name."""
+    text = tok.doc.text
+    line_start = text.rfind("\n", 0, tok.idx) + 1
+    label = _SPEAKER.match(text, line_start)
+    if label is None or not label.start(1) <= tok.idx < label.end(1):
+        return None
+    return label
+
+
+def _speaker_line(tok, label) -> list:
+    """The tokens of what the speaker labelled by ``label`` says: from the label to the end of its line or to the
+    next speaker's label inside it ("Cristina: I brought 7. John: I brought 10.")."""
+    text = tok.doc.text
+    line_end = text.find("\n", label.end())
+    line_end = len(text) if line_end < 0 else line_end
+    words = []
+    for t in tok.doc:
+        if not label.end() <= t.idx < line_end:
+            continue
+        if t.is_sent_start and words and _SPEAKER.match(text, t.idx) is not None:
+            break
+        words.append(t)
+    return words
+
+
+def speaker_holds(doc: QuestionDoc, tok, values: frozenset[float]) -> str | None:
+    """What the speaker labelled at ``tok`` holds (:func:`holds_quantity`) when the line speaks in the first
+    person: what the first-person singular pronouns of the speaker's own line hold ("PANEL 3 - Ben: *I* brought 9
+    photos": Ben holds 9 photos), since a script's or a chat's "I" is the line's speaker; ``None`` when ``tok``
+    labels no line or its line has no "I" (the label is then read as any name is)."""
+    label = speaker_label(tok)
+    if label is None:
+        return None
+    mine = [t for t in _speaker_line(tok, label) if t.lower_ in FIRST_PERSON]
+    if not mine:
+        return None
+    held = {holds_quantity(doc, t, values) for t in mine}
+    return "question" if "question" in held else ("quantity" if "quantity" in held else "")
+
+
+def signed_by(doc: QuestionDoc) -> str:
+    """The name (lowercased) that signs ``doc`` on its last line, alone or after a dash or a closing ("- Seth",
+    "Love, Tom", "Your friend,\nAna"), or that a memo's header line gives as its sender ("From: Ana"): the writer
+    of a letter, a diary, a post or a memo, whom its "I" stands for; ``""`` when it names none."""
+    m = _SIGN_OFF.search(doc.text.rstrip()) or _FROM_HEADER.search(doc.text)
+    return " ".join(m.group(1).split()).lower() if m else ""
+
+
+def addressed(doc: QuestionDoc) -> str:
+    """The name (lowercased) a letter's salutation addresses on its first line ("Dear Grandma,", "Hi Uncle
+    Ray,": ``"grandma"``, ``"uncle ray"``) or a memo's header line ("To: Danny"), whom its "you" stands for;
+    ``""`` when it names none."""
+    m = _SALUTATION.match(doc.text) or _TO_HEADER.search(doc.text)
+    return " ".join(m.group(1).split()).lower() if m else ""
+
+
 def reader(doc: QuestionDoc) -> Term | None:
     """The reader (or narrator) as a term of ``doc``: its second-person pronouns outside speech, else its
     first-person singular ones (key ``"you"`` or ``"i"``), when some are in the story, not only in a question
@@ -88,7 +167,9 @@ def _reader(doc: QuestionDoc) -> Term | None:
 def identified_as(doc: QuestionDoc, person: Term) -> set[str]:
     """The names ``person`` (the reader, or any term) is said to be, by a copular clause with one of its mentions
     as subject and the name as attribute ("Imagine *you are Shem*", "*You're Pavel*, a baker", "*I'm Julia*"),
-    or the one person a definite noun names ("*I'm the baker*": its lemma): lowercase keys."""
+    or the one person a definite noun names ("*I'm the baker*": its lemma); the reader's "I" is also who signs
+    the text (:func:`signed_by`), its "you" whom a letter's salutation addresses (:func:`addressed`): lowercase
+    keys."""
     starts = {m.start for m in person.mentions}
     found = set()
     for tok in doc.doc:
@@ -104,6 +185,10 @@ def identified_as(doc: QuestionDoc, person: Term) -> set[str]:
         if subjects:
             found.update(c.text.lower() for c in names)
             found.update((c.lemma_ or c.text).lower() for c in roles)
+    # a letter's, a diary's or a post's "I" is who signs it, its "you" whom its salutation addresses (a title
+    # and a name, "Uncle Ray", is the name, "ray", too)
+    writer = signed_by(doc) if person.key == "i" else addressed(doc) if person.key == "you" else ""
+    found.update({writer, writer.split()[-1]} if writer else ())
     return found
 
 
@@ -229,7 +314,7 @@ def added_people(question: QuestionDoc, paraphrase: QuestionDoc, partners: set[s
     candidates = [t for k, t in p_terms.items() if k not in q_words and k not in partners
                   and not (k.endswith("s") and k[:-1] in q_words)]
     you = reader(paraphrase)
-    if (you is not None and not addresses(question, you.key)
+    if (you is not None and not addresses(question, you.key) and not _reader_acts(question, values)
             and not any(_is_person_of(question, paraphrase, q_terms, key, you)
                         for key in identified_as(paraphrase, you))):
         candidates.append(you)  # a reader said to be one of the problem's people ("Imagine you are Shem", "I'm
@@ -237,20 +322,31 @@ def added_people(question: QuestionDoc, paraphrase: QuestionDoc, partners: set[s
     found = []
     for term in candidates:
         toks = [span[-1] for span in map(paraphrase.span, term.mentions) if span is not None]
-        if any(describes(tok) for tok in toks):
+        # a line's speaker holds what the line's "I" holds, whatever the parse makes of the label
+        voiced = {tok.i: speaker_holds(paraphrase, tok, values) for tok in toks}
+        if any(describes(tok) and voiced[tok.i] is None for tok in toks):
             continue  # a person the problem has, named ("his sister *Ann*" ... "Tom and *Ann*")
         if term.label in _PLACE_LABELS and not is_person(paraphrase, term):
             continue  # a place ("from New *York*")
         for tok in toks:
-            if term is not you and (tok.pos_ != "PROPN" or _a_word(tok)):
+            if term is not you and voiced[tok.i] is None and (tok.pos_ != "PROPN" or _a_word(tok)):
                 continue  # a name: a proper noun, not a capitalised word
             if asking_speaker(tok):
                 continue  # "Dad: How much have you put in?": a speaker who only asks takes part in nothing
-            held = holds_quantity(paraphrase, tok, values)
+            held = voiced[tok.i] if voiced[tok.i] is not None else holds_quantity(paraphrase, tok, values)
             if held == "question" or (held == "quantity" and lost):
                 found.append((term, tok, held))
                 break
     return found
+
+
+def _reader_acts(doc: QuestionDoc, values: frozenset[float]) -> bool:
+    """Whether the reader (or narrator) of ``doc`` takes part in its story: a pronoun of the second or the first
+    person singular outside speech holds one of ``values`` or is asked about ("If *you* travel at 60 km per hour,
+    how long ..."; not the solver of "Can *you* tell how many ..."). A paraphrase told by its "I" where the
+    question told its "you" keeps that one person, in another voice."""
+    return any(t.lower_ in SECOND_PERSON | FIRST_PERSON and t.pos_ == "PRON" and not in_speech(t)
+               and holds_quantity(doc, t, values) for t in doc.doc)
 
 
 def _is_person_of(question: QuestionDoc, paraphrase: QuestionDoc, q_terms: dict[str, Term], key: str,
@@ -285,3 +381,4 @@ def _asked_names(doc: QuestionDoc) -> set[str]:
         elif tok.lower_ in PERSONAL:
             names.add(antecedent(doc, tok) or "")
     return names
+

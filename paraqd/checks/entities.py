@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..analysis.days import in_relative_reference
 from ..analysis.document import QuestionDoc
-from ..analysis.joined import joined_people
+from ..analysis.joined import joined_people, relatives_in_place
 from ..analysis.lexicon import SIBLING, default_lexicon
 from ..analysis.pair import QuestionPair
 from ..analysis.renames import Rename
@@ -154,18 +154,7 @@ class EntityCheck(Check):
             findings.append(Finding(
                 FindingKind.LIST_CHANGED, f'the list {q_items} became {p_items} ({what})', Severity.MAJOR, (), (),
             ))
-        for _term, mention, held in pair.added_people:
-            what = "holds one of its quantities" if held == "quantity" else "is asked about"
-            findings.append(Finding(
-                FindingKind.PERSON_ADDED, f'"{mention.text}", a person the problem never mentions, {what}',
-                Severity.MAJOR, (), (mention,),
-            ))
-        if not pair.added_people:
-            for person, verb in joined_people(pair.question, pair.paraphrase):
-                findings.append(Finding(
-                    FindingKind.PERSON_ADDED, f'"{person.text}", a person the problem never mentions, takes part too in '
-                    f'what the question computes ("{verb.text}")', Severity.MAJOR, (), (token_mention(person),),
-                ))
+        findings += _people_findings(pair)
         for term in pair.vanished:
             # a name that only says which kind of a kept thing ("Post-it notes" -> "sticky notes") is no person
             # or place of the problem: minor like a noun
@@ -177,3 +166,30 @@ class EntityCheck(Check):
                 Severity.MAJOR if name else Severity.MINOR, term.mentions, (),
             ))
         return findings
+
+
+def _people_findings(pair: QuestionPair) -> list[Finding]:
+    """New people of the paraphrase who hold a quantity, are asked about or take part too in what the question
+    computes (:attr:`~paraqd.analysis.pair.QuestionPair.added_people`,
+    :func:`~paraqd.analysis.joined.relatives_in_place`, :func:`~paraqd.analysis.joined.joined_people`)."""
+    findings = []
+    for _term, mention, held in pair.added_people:
+        what = "holds one of its quantities" if held == "quantity" else "is asked about"
+        findings.append(Finding(
+            FindingKind.PERSON_ADDED, f'"{mention.text}", a person the problem never mentions, {what}',
+            Severity.MAJOR, (), (mention,),
+        ))
+    added = {mention.start for _term, mention, _held in pair.added_people}
+    for tok, _held in relatives_in_place(pair.question, pair.paraphrase, pair.aligned_substitutions()):
+        if tok.idx not in added:  # "she found 12 bags" -> "her brother found 12 bags"
+            findings.append(Finding(
+                FindingKind.PERSON_ADDED, f'"{tok.text}", a person the problem never mentions, holds one of its '
+                f'quantities', Severity.MAJOR, (), (token_mention(tok),),
+            ))
+    if not pair.added_people:
+        for person, verb in joined_people(pair.question, pair.paraphrase):
+            findings.append(Finding(
+                FindingKind.PERSON_ADDED, f'"{person.text}", a person the problem never mentions, takes part too in '
+                f'what the question computes ("{verb.text}")', Severity.MAJOR, (), (token_mention(person),),
+            ))
+    return findings
