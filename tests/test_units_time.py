@@ -305,3 +305,17 @@ def test_a_time_named_relative_to_now_may_be_the_same_time(lenient_checker):
                   "plums has she eaten in the two days?")
     result = lenient_checker.check(question, paraphrase)
     assert "term_renamed_inconsistently" not in result.kinds(), result.reasons
+
+
+# -- "a second" before a noun: the ordinal ------------------------------------------------------------------------
+
+def test_a_second_person_is_no_unit_of_seconds_added(checker):
+    q = "One baker works 5 hours a day and another baker works 2 hours longer. How many hours do they work in a day?"
+    p = "One baker works 5 hours a day and a second baker works 2 hours longer. How many hours do they work in a day?"
+    assert "unit_added" not in checker.check(q, p).kinds()
+
+
+def test_hours_written_as_seconds_is_still_a_change(checker):
+    q = "One baker works 5 hours a day and another baker works 2 hours longer. How many hours do they work in a day?"
+    p = "One baker works 5 hours a day and a second baker works 2 seconds longer. How many hours do they work in a day?"
+    assert _rejects(checker, q, p, "unit_changed") or _rejects(checker, q, p, "unit_added")

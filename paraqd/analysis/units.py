@@ -5,7 +5,8 @@ case-insensitive trie regex, so a question is scanned once, longest form first (
 "square feet" before "feet"). A form never matches inside a longer word ("someone", "mass", "kinship").
 Ambiguous forms ("m", "s", "h", "g", "l", "in", "min", "second", "foot", ...) count only right after a
 number ("750m", "750 m", "a 750-metre canal"), after *per*, *a*, *an*, *each* ("per m", "a second") or after
-a slash ("15 feet/second"). A form inside a percentage is none ("25 per cent" holds no cents).
+a slash ("15 feet/second"); "a second" that modifies the noun after it ("a second guard", "a second car") is
+the ordinal, no unit (:func:`ordinal_modifiers`, from the parse). A form inside a percentage is none ("25 per cent" holds no cents).
 Coin names (category ``Coin``: quarter, dime, nickel, penny) count only right after a number that counts
 ("32 quarters", "sixty-four dimes"): "a quarter of the money" is a fraction and "the first quarter" a period.
 A coin is a unit of value (pint converts "64 quarters" to "$16"), so writing dimes for quarters changes the
@@ -231,6 +232,22 @@ def _key(form: str) -> str:
     """Lookup key of a unit form: lower case, single spaces (a hyphen between words is one: "square-foot"), no
     spaces around a slash ("km / h" -> "km/h")."""
     return re.sub(r"\s*/\s*", "/", " ".join(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", form.lower()).split()))
+
+
+def ordinal_modifiers(units: Sequence[UnitMention], numbers: Sequence[NumberMention], doc) -> tuple[UnitMention, ...]:
+    """``units`` without the time unit "second" where, with no number before it, the parse ``doc`` makes it a
+    modifier of a noun after it: "a second guard", "a second car" (the ordinal: one more guard), not "wait a
+    second", "a second later", "5 feet a second"."""
+    ends = {n.end: n for n in numbers}
+    kept = []
+    for unit in units:
+        if unit.unit.name == "second" and number_before(doc.text, unit.start, ends) is None:
+            span = doc.char_span(unit.start, unit.end)
+            if (span is not None and len(span) == 1 and span[0].dep_ == "amod" and span[0].head.i > span[0].i
+                    and span[0].head.pos_ in ("NOUN", "PROPN")):
+                continue
+        kept.append(unit)
+    return tuple(kept)
 
 
 def number_before(text: str, pos: int, ends: dict[int, NumberMention]) -> NumberMention | None:
