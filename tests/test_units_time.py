@@ -319,3 +319,26 @@ def test_hours_written_as_seconds_is_still_a_change(checker):
     q = "One baker works 5 hours a day and another baker works 2 hours longer. How many hours do they work in a day?"
     p = "One baker works 5 hours a day and a second baker works 2 seconds longer. How many hours do they work in a day?"
     assert _rejects(checker, q, p, "unit_changed") or _rejects(checker, q, p, "unit_added")
+
+
+# -- an age in years said as a person's bare age ------------------------------------------------------------------
+
+@pytest.mark.parametrize("p", [
+    '"I\'m 9," said Tomas. "My sister is twice my age." How old is his sister?',
+    "Tomas is 9, and his sister is twice his age. How old is his sister?",
+])
+def test_a_persons_age_in_years_said_bare_keeps_the_unit(checker, p):
+    q = "Tomas is 9 years old and his sister is twice his age. How old is his sister?"
+    assert _keeps(checker, q, p, "unit_missing")
+
+
+@pytest.mark.parametrize("q, p", [
+    # a thing's age is no person's: "the bridge is 9" gives no unit
+    ("The bridge is 9 years old. How many months old is the bridge?",
+     "The bridge is 9. How many months old is the bridge?"),
+    # years that are no age: how long he worked, said as his age
+    ("Tomas worked at the mill for 9 years. How many days is that?",
+     "Tomas is 9. How many days is that?"),
+])
+def test_years_that_are_no_persons_age_said_bare_are_still_missing(checker, q, p):
+    assert "unit_missing" in checker.check(q, p).kinds()

@@ -347,10 +347,13 @@ def _written_as_parts(doc: QuestionDoc, numerator: str, denominator: str) -> boo
 
 def _ages_kept(question: QuestionDoc, paraphrase: QuestionDoc) -> bool:
     """Whether every number of years in the question is an age the paraphrase states without the unit:
-    "23 years old" -> "at the age of 23", "aged 23"."""
-    ages = [number for number, unit in quantity_mentions(question) if unit.unit.name == "year"]
+    "23 years old" -> "at the age of 23", "aged 23", or, for a person's age ("Lena is 23 years old"), as a
+    person's bare age ("I'm 23", "she is 23": :func:`~paraqd.analysis.measures.age_of_person`)."""
+    years = [(number, unit) for number, unit in quantity_mentions(question) if unit.unit.name == "year"]
     kept = {n.rounded for n in paraphrase.numbers if _AGE_BEFORE.search(paraphrase.text, 0, n.start)}
-    return bool(ages) and all(n.rounded in kept for n in ages)
+    bare = {n.rounded for n in paraphrase.numbers if age_of_person(paraphrase, n)}
+    return bool(years) and all(n.rounded in kept or (n.rounded in bare and age(question, n, unit))
+                               for n, unit in years)
 
 
 def _age_kept(question: QuestionDoc, paraphrase: QuestionDoc, q_number: NumberMention, unit: UnitMention,
