@@ -174,6 +174,8 @@ def test_running_example_units(analyzer, running_example):
     ("6 m³", ("m³", "cubic metre", True, True)),
     ("6 cu m", ("cu m", "cubic metre", True, True)),
     ("12 square feet", ("square feet", "square foot", False, True)),
+    ("12 feet squared", ("feet squared", "square foot", False, True)),
+    ("6 metres cubed", ("metres cubed", "cubic metre", False, True)),
     ("750m", ("m", "metre", True, True)),
     ("750 m", ("m", "metre", True, True)),
     ("a 750-metre canal", ("metre", "metre", False, False)),

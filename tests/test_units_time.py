@@ -342,3 +342,23 @@ def test_a_persons_age_in_years_said_bare_keeps_the_unit(checker, p):
 ])
 def test_years_that_are_no_persons_age_said_bare_are_still_missing(checker, q, p):
     assert "unit_missing" in checker.check(q, p).kinds()
+
+
+# -- "feet squared": the square unit ------------------------------------------------------------------------------
+
+PATIO = "A patio is 96 square feet. Each slab covers 4 square feet. How many slabs cover the patio?"
+
+
+@pytest.mark.parametrize("p", [
+    "A patio is 96 feet squared. Each slab covers 4 sq ft. How many slabs cover the patio?",
+    "A patio measures 96 sq. ft, and one slab covers 4 feet squared. How many slabs cover the patio?",
+])
+def test_a_square_unit_written_as_unit_squared_is_the_same_unit(checker, p):
+    kinds = checker.check(PATIO, p).kinds()
+    assert not kinds & {"unit_changed", "unit_missing", "unit_added"}, kinds
+
+
+def test_an_area_for_a_length_is_still_a_change(checker):
+    q = "A rope is 96 feet long. Each piece is 4 feet long. How many pieces can be cut?"
+    p = "A rope is 96 feet squared. Each piece is 4 feet long. How many pieces can be cut?"
+    assert _rejects(checker, q, p, "unit_changed")

@@ -31,7 +31,8 @@ _POSSESSIVE_DETERMINERS = {"my", "your", "his", "her", "its", "our", "their"}
 _BODY_PARTS = frozenset({"foot"})
 _POSSESSOR_BEFORE = re.compile(r"[A-Za-z](?:['\u2019]s|s['\u2019])[ ]+$")
 _LAST_WORD = re.compile(r"([A-Za-z]+)[ \t]*$")
-_SQUARE_AFTER = re.compile(r"[ ]+square(?![A-Za-z])", re.IGNORECASE)
+#: a power written after a unit and its number: "1 inch square", "120 feet squared", "8 metres cubed"
+_SQUARE_AFTER = re.compile(r"[ ]+(square|squared|cubed)(?![A-Za-z])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -174,9 +175,11 @@ class UnitVocabulary:
                 plural = number is not None and number.value != 1 and number.kind != "ordinal"
             unit = entry.unit
             square = _SQUARE_AFTER.match(text, end) if before is not None else None
-            if square is not None and self._forms.get(_key("square " + unit.name)) is not None:
-                # "a tile 1 inch square": a square of that side, measured in the square unit
-                unit, end = self._forms[_key("square " + unit.name)].unit, square.end()
+            power = "cubic" if square is not None and square.group(1).lower() == "cubed" else "square"
+            if square is not None and self._forms.get(_key(f"{power} {unit.name}")) is not None:
+                # "a tile 1 inch square": a square of that side, measured in the square unit; "120 feet
+                # squared", "8 metres cubed": the square and the cubic unit
+                unit, end = self._forms[_key(f"{power} {unit.name}")].unit, square.end()
                 raw = text[start:end]
             found.append(UnitMention(start, end, raw, unit=unit, abbreviated=entry.abbreviated,
                                      plural=plural, adverb=entry.adverb))
