@@ -293,3 +293,35 @@ def test_a_real_two_added_is_still_caught(checker):
     p = "A box holds 24 beads, and two of them are cracked. Rosa uses 3/8 of them. How many beads are left?"
     result = checker.check(BEADS, p)
     assert not result.passed and "number_added" in result.kinds(), str(result)
+
+
+# -- "one fifth" as the next item of a list of shares (session 22) ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("The dough is three fifths flour, one tenth sugar and the rest butter.", 0.1),
+    ("The garden is 60% grass, one quarter gravel and the rest beds.", 0.25),
+])
+def test_one_over_a_denominator_after_a_share_in_a_list_is_a_fraction(text, value):
+    found = [n.value for n in extract_numbers(text) if n.kind == "fraction"]
+    assert found[-1] == pytest.approx(value)
+
+
+def test_one_fifth_grader_outside_a_list_of_shares_stays_a_count():
+    found = [(n.value, n.kind) for n in extract_numbers("Half the class, one fifth grader and two teachers came.")]
+    assert (1.0, "cardinal") in found and (5.0, "ordinal") in found
+
+
+@spacy
+def test_a_percentage_list_written_as_fraction_words_passes(checker):
+    q = "A dough is 60% flour, 10% sugar and the rest butter. If Ida uses 300 grams of flour, how much butter does she use?"
+    p = "A dough is three fifths flour, one tenth sugar and butter otherwise. Ida uses 300 grams of flour. How much butter does she use?"
+    result = checker.check(q, p)
+    assert "number_missing" not in result.kinds() and "number_added" not in result.kinds(), str(result)
+
+
+@spacy
+def test_another_share_in_the_list_is_caught(checker):
+    q = "A dough is 60% flour, 10% sugar and the rest butter. If Ida uses 300 grams of flour, how much butter does she use?"
+    p = "A dough is three fifths flour, one fifth sugar and butter otherwise. Ida uses 300 grams of flour. How much butter does she use?"
+    result = checker.check(q, p)
+    assert not result.passed and "number_changed" in result.kinds(), str(result)
