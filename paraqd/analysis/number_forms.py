@@ -5,7 +5,9 @@ question introduces with "a" or "an", in a sentence or in a table row "Lamp | 1 
 does not introduce as one, "some lamps", "lamps", or none at all, keeps its 1 a number added), and the count
 of the persons or places the question names, "the 3 of them" for Mona, Jasmine and Rachel
 (:func:`counts_of_named`: a group that is the subject or the possessor of its clause, never one the things are
-shared with or given to; in the asking clause, as many as the persons asked about).
+shared with or given to; in the asking clause, as many as the persons asked about), a percentage increase as the
+factor it multiplies by ("25% longer" / "1.25 times as long") and a share both texts give said again as "a out of
+every b" ("30% ... so 3 out of every 10").
 
 :func:`spelt_out` lists them as ``(question values, paraphrase values)``: the number check takes each such pair
 off what it reports missing and added, when both sides are still unexplained. :func:`made_vague` lists the
