@@ -277,24 +277,6 @@ def test_a_ratio_that_is_no_share_of_the_problem_is_caught(checker):
     assert not result.passed and "number_added" in result.kinds(), str(result)
 
 
-# -- "no two": a condition on all of them, no count (session 22) ----------------------------------------------------
-
-BEADS = "A box holds 24 different beads. Rosa uses 3/8 of them. How many beads are left?"
-
-
-@spacy
-def test_no_two_alike_adds_no_number(checker):
-    p = "A box holds 24 beads, and no two of them are alike. Rosa uses 3/8 of them. How many beads are left?"
-    assert "number_added" not in checker.check(BEADS, p).kinds()
-
-
-@spacy
-def test_a_real_two_added_is_still_caught(checker):
-    p = "A box holds 24 beads, and two of them are cracked. Rosa uses 3/8 of them. How many beads are left?"
-    result = checker.check(BEADS, p)
-    assert not result.passed and "number_added" in result.kinds(), str(result)
-
-
 # -- "one fifth" as the next item of a list of shares (session 22) ---------------------------------------------------
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -16,8 +16,6 @@ Decisions (see ``tests/test_analysis.py``):
 * ``one`` is a number, except where it is a pronoun: after *no, the, this, that, which, each, any, every,
   some, another, other, last, only* (``no one``, ``the one which``) and in ``one another``.
   ``one of them`` counts (it is a quantity).
-* A cardinal word after the determiner *no* counts nothing: ``no two are alike`` says all differ (``no
-  two-dollar bills`` keeps its 2, a denomination).
 * ``negative five`` is -5; ``minus five`` only at the start of a clause or after *is, was, of, to, from,
   at, by, and, ...* ("it was minus five degrees"); elsewhere "minus" is subtraction ("ten minus three",
   "twice the number minus 12").
@@ -281,9 +279,6 @@ class _WordParser:
             return self._negative(i)
         if w in ("a", "an"):
             return self._article(i)
-        if (w in _CARDINAL_WORDS and self.low(i - 1) == "no" and self.joined(i)
-                and self.text[self.toks[i].end:self.toks[i].end + 1] != "-"):
-            return None  # "no two are alike", "no three in a row": a condition on all of them, no count
         card = self.cardinal(i)
         if card is not None:
             return self._after_cardinal(i, *card)
