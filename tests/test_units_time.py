@@ -362,3 +362,24 @@ def test_an_area_for_a_length_is_still_a_change(checker):
     q = "A rope is 96 feet long. Each piece is 4 feet long. How many pieces can be cut?"
     p = "A rope is 96 feet squared. Each piece is 4 feet long. How many pieces can be cut?"
     assert _rejects(checker, q, p, "unit_changed")
+
+
+# -- the square unit of an area the question asks for ---------------------------------------------------------------
+
+DECK = "A deck is 12 feet by 9 feet, and Ravi adds a strip 2 feet wide along one side. How much area does the deck cover?"
+
+
+@pytest.mark.parametrize("p", [
+    "A deck is 12 feet by 9 feet, and Ravi adds a strip 2 feet wide along one side. How much area does the deck "
+    "cover?\nAnswer: ______ square feet",
+    "A deck is 12 feet by 9 feet, and Ravi adds a strip 2 feet wide along one side. How many square feet does the "
+    "deck cover?",
+])
+def test_the_square_unit_of_an_asked_area_is_no_unit_added(checker, p):
+    assert "unit_added" not in checker.check(DECK, p).kinds()
+
+
+def test_a_square_unit_for_a_length_asked_is_still_added(checker):
+    q = "A fence is 12 feet long and Ravi adds 9 feet more. How long is the fence?"
+    p = "A fence is 12 feet long and Ravi adds 9 feet more. How long is the fence, in square feet?"
+    assert "unit_added" in checker.check(q, p).kinds()
