@@ -174,6 +174,8 @@ def test_running_example_units(analyzer, running_example):
     ("6 m³", ("m³", "cubic metre", True, True)),
     ("6 cu m", ("cu m", "cubic metre", True, True)),
     ("12 square feet", ("square feet", "square foot", False, True)),
+    ("12 feet squared", ("feet squared", "square foot", False, True)),
+    ("6 metres cubed", ("metres cubed", "cubic metre", False, True)),
     ("750m", ("m", "metre", True, True)),
     ("750 m", ("m", "metre", True, True)),
     ("a 750-metre canal", ("metre", "metre", False, False)),
@@ -265,3 +267,14 @@ def test_empty_and_plain_text(analyzer):
 def test_one_in_a_relative_clause_is_a_number(analyzer):
     doc = analyzer.analyze("A basket contains 25 oranges among which one is bad. Which one is ripe?")
     assert [n.value for n in doc.numbers] == [25.0, 1.0]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("One nurse works 6 hours a night, and a second nurse works 3 hours more.", ["hours", "hours"]),
+    ("Mia rents a second flat for $900.", ["$"]),
+    ("The kettle boils in a second and stops.", ["second"]),       # the time unit: it modifies no noun
+    ("A second later the lamp went out.", ["second"]),
+    ("The snail crawls 4 inches a second.", ["inches", "second"]),  # the period of a rate
+])
+def test_a_second_before_the_noun_it_modifies_is_the_ordinal_no_unit(analyzer, text, expected):
+    assert [u.text for u in analyzer.analyze(text).units] == expected

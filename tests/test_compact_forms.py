@@ -230,3 +230,80 @@ def test_a_signed_list_shares_the_unit_after_its_last_number(checker):
     p = "Over three weeks the lake's level moved -4, +7 and -2 centimetres. What was its total change in centimetres?"
     result = checker.check(q, p)
     assert "unit_detached" not in result.kinds() and result.passed, str(result)
+
+
+# -- a percentage increase as the factor it multiplies by; a share restated as "a out of every b" (session 22) --
+
+ROPE = "Kofi's first rope is 8 metres long. His second rope is 25% longer. How long are the two ropes together?"
+
+
+@spacy
+@pytest.mark.parametrize("paraphrase", [
+    "Kofi's first rope is 8 metres long, and his second rope is 1.25 times as long. How long are the two ropes "
+    "together?",
+    "Kofi's first rope is 8 metres long. His second one is one and a quarter times as long. How long are the two "
+    "ropes together?",
+])
+def test_a_percentage_increase_written_as_its_factor_passes(checker, paraphrase):
+    result = checker.check(ROPE, paraphrase)
+    assert result.passed and not {"number_changed", "number_added", "number_missing"} & result.kinds(), str(result)
+
+
+@spacy
+@pytest.mark.parametrize("paraphrase", [
+    # another factor
+    "Kofi's first rope is 8 metres long, and his second rope is 1.5 times as long. How long are the two ropes "
+    "together?",
+])
+def test_another_factor_for_a_percentage_increase_is_caught(checker, paraphrase):
+    result = checker.check(ROPE, paraphrase)
+    assert not result.passed and "number_changed" in result.kinds(), str(result)
+
+
+SOUP = "A pot holds 40 cups of soup. Nia serves 30% of it at lunch. How many cups are left?"
+
+
+@spacy
+def test_a_share_restated_as_a_out_of_every_b_passes(checker):
+    p = "A pot holds 40 cups of soup. Nia serves 30% of it at lunch, so 3 out of every 10 cups go. How many cups are left?"
+    result = checker.check(SOUP, p)
+    assert result.passed and not {"number_added"} & result.kinds(), str(result)
+
+
+@spacy
+def test_a_ratio_that_is_no_share_of_the_problem_is_caught(checker):
+    p = "A pot holds 40 cups of soup. Nia serves 30% of it at lunch, and 3 out of every 4 cups are spilled. How many cups are left?"
+    result = checker.check(SOUP, p)
+    assert not result.passed and "number_added" in result.kinds(), str(result)
+
+
+# -- "one fifth" as the next item of a list of shares (session 22) ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("The dough is three fifths flour, one tenth sugar and the rest butter.", 0.1),
+    ("The garden is 60% grass, one quarter gravel and the rest beds.", 0.25),
+])
+def test_one_over_a_denominator_after_a_share_in_a_list_is_a_fraction(text, value):
+    found = [n.value for n in extract_numbers(text) if n.kind == "fraction"]
+    assert found[-1] == pytest.approx(value)
+
+
+def test_one_fifth_grader_outside_a_list_of_shares_stays_a_count():
+    found = [(n.value, n.kind) for n in extract_numbers("Half the class, one fifth grader and two teachers came.")]
+    assert (1.0, "cardinal") in found and (5.0, "ordinal") in found
+
+
+@spacy
+def test_a_percentage_list_written_as_fraction_words_passes(checker):
+    q = "A dough is 60% flour, 10% sugar and the rest butter. If Ida uses 300 grams of flour, how much butter does she use?"
+    p = "A dough is three fifths flour, one tenth sugar and butter otherwise. Ida uses 300 grams of flour. How much butter does she use?"
+    result = checker.check(q, p)
+    assert "number_missing" not in result.kinds() and "number_added" not in result.kinds(), str(result)
+
+
+@spacy
+def test_another_share_in_the_list_is_caught(checker):
+    q = "A dough is 60% flour, 10% sugar and the rest butter. If Ida uses 300 grams of flour, how much butter does she use?"
+    p = "A dough is three fifths flour, one fifth sugar and butter otherwise. Ida uses 300 grams of flour. How much butter does she use?"
+    result = checker.check(q, p)
+    assert not result.passed and "number_changed" in result.kinds(), str(result)

@@ -90,3 +90,27 @@ def test_a_period_named_by_a_demonstrative_is_context(kept, question, paraphrase
 ])
 def test_a_period_the_problem_depends_on_is_information(caught, question, paraphrase):
     caught(question, paraphrase)
+
+
+# -- a unit of time that gives no amount: "in years", "every day" in a sentence with no number (session 22) ------
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # a bare plural after "in" / "for": a long while, no amount, even where the problem counts time
+    (SAVING, "Sam, a 9-year-old boy, had not saved so well in years. He saves $5 each day for 10 days. How much "
+             "money does he save?"),
+    # how often a sentence with no number says something happens, in a problem that measures no time
+    (PENCILS, "Omar buys 4 packs of 6 pencils. He carries his pencil case to class every day. How many pencils "
+              "does he buy?"),
+])
+def test_a_unit_of_time_that_gives_no_amount_is_context(kept, question, paraphrase):
+    kept(question, paraphrase)
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    # the period of a rate with the problem's number: the total becomes a rate
+    (PENCILS, "Omar buys 4 packs of 6 pencils every day. How many pencils does he buy?"),
+    # a span with its number, in a problem that counts time
+    (SAVING, "Sam saves $5 each day for 10 days, and then for 3 weeks more. How much money does he save?"),
+])
+def test_a_unit_of_time_with_an_amount_is_still_information(caught, question, paraphrase):
+    caught(question, paraphrase)

@@ -212,3 +212,20 @@ def test_a_persons_name_grounds_no_thing(checker):
     assert finding.paraphrase_spans[0].text == "books" and not checker.check(question, paraphrase).passed
     kept = "John received 12 presents on his birthday and unwrapped 5. How many presents are still unopened?"
     assert _ungrounded(checker, question, kept) == []
+
+
+# -- a more general word of a noun of the paraphrase's own story (session 22) --------------------------------------
+
+SQUAD = "A swim squad has 3 times as many females as males. There are 5 males. How many members does the squad have?"
+
+
+@needs_wordnet
+def test_a_more_general_word_of_the_paraphrases_story_nouns_is_grounded(checker):
+    p = "A swim squad has boys and girls. There are 5 boys and 3 times as many girls. How many children are in the squad?"
+    assert not _ungrounded(checker, SQUAD, p)
+
+
+@needs_wordnet
+def test_a_word_unrelated_to_the_story_is_still_ungrounded(checker):
+    p = "A swim squad has boys and girls. There are 5 boys and 3 times as many girls. How many coaches are in the squad?"
+    assert [m.text for f in _ungrounded(checker, SQUAD, p) for m in f.paraphrase_spans] == ["coaches"]

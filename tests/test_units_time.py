@@ -305,3 +305,81 @@ def test_a_time_named_relative_to_now_may_be_the_same_time(lenient_checker):
                   "plums has she eaten in the two days?")
     result = lenient_checker.check(question, paraphrase)
     assert "term_renamed_inconsistently" not in result.kinds(), result.reasons
+
+
+# -- "a second" before a noun: the ordinal ------------------------------------------------------------------------
+
+def test_a_second_person_is_no_unit_of_seconds_added(checker):
+    q = "One baker works 5 hours a day and another baker works 2 hours longer. How many hours do they work in a day?"
+    p = "One baker works 5 hours a day and a second baker works 2 hours longer. How many hours do they work in a day?"
+    assert "unit_added" not in checker.check(q, p).kinds()
+
+
+def test_hours_written_as_seconds_is_still_a_change(checker):
+    q = "One baker works 5 hours a day and another baker works 2 hours longer. How many hours do they work in a day?"
+    p = "One baker works 5 hours a day and a second baker works 2 seconds longer. How many hours do they work in a day?"
+    assert _rejects(checker, q, p, "unit_changed") or _rejects(checker, q, p, "unit_added")
+
+
+# -- an age in years said as a person's bare age ------------------------------------------------------------------
+
+@pytest.mark.parametrize("p", [
+    '"I\'m 9," said Tomas. "My sister is twice my age." How old is his sister?',
+    "Tomas is 9, and his sister is twice his age. How old is his sister?",
+])
+def test_a_persons_age_in_years_said_bare_keeps_the_unit(checker, p):
+    q = "Tomas is 9 years old and his sister is twice his age. How old is his sister?"
+    assert _keeps(checker, q, p, "unit_missing")
+
+
+@pytest.mark.parametrize("q, p", [
+    # a thing's age is no person's: "the bridge is 9" gives no unit
+    ("The bridge is 9 years old. How many months old is the bridge?",
+     "The bridge is 9. How many months old is the bridge?"),
+    # years that are no age: how long he worked, said as his age
+    ("Tomas worked at the mill for 9 years. How many days is that?",
+     "Tomas is 9. How many days is that?"),
+])
+def test_years_that_are_no_persons_age_said_bare_are_still_missing(checker, q, p):
+    assert "unit_missing" in checker.check(q, p).kinds()
+
+
+# -- "feet squared": the square unit ------------------------------------------------------------------------------
+
+PATIO = "A patio is 96 square feet. Each slab covers 4 square feet. How many slabs cover the patio?"
+
+
+@pytest.mark.parametrize("p", [
+    "A patio is 96 feet squared. Each slab covers 4 sq ft. How many slabs cover the patio?",
+    "A patio measures 96 sq. ft, and one slab covers 4 feet squared. How many slabs cover the patio?",
+])
+def test_a_square_unit_written_as_unit_squared_is_the_same_unit(checker, p):
+    kinds = checker.check(PATIO, p).kinds()
+    assert not kinds & {"unit_changed", "unit_missing", "unit_added"}, kinds
+
+
+def test_an_area_for_a_length_is_still_a_change(checker):
+    q = "A rope is 96 feet long. Each piece is 4 feet long. How many pieces can be cut?"
+    p = "A rope is 96 feet squared. Each piece is 4 feet long. How many pieces can be cut?"
+    assert _rejects(checker, q, p, "unit_changed")
+
+
+# -- the square unit of an area the question asks for ---------------------------------------------------------------
+
+DECK = "A deck is 12 feet by 9 feet, and Ravi adds a strip 2 feet wide along one side. How much area does the deck cover?"
+
+
+@pytest.mark.parametrize("p", [
+    "A deck is 12 feet by 9 feet, and Ravi adds a strip 2 feet wide along one side. How much area does the deck "
+    "cover?\nAnswer: ______ square feet",
+    "A deck is 12 feet by 9 feet, and Ravi adds a strip 2 feet wide along one side. How many square feet does the "
+    "deck cover?",
+])
+def test_the_square_unit_of_an_asked_area_is_no_unit_added(checker, p):
+    assert "unit_added" not in checker.check(DECK, p).kinds()
+
+
+def test_a_square_unit_for_a_length_asked_is_still_added(checker):
+    q = "A fence is 12 feet long and Ravi adds 9 feet more. How long is the fence?"
+    p = "A fence is 12 feet long and Ravi adds 9 feet more. How long is the fence, in square feet?"
+    assert "unit_added" in checker.check(q, p).kinds()

@@ -10,7 +10,7 @@ from ..validation import MAX_TEXT_CHARS, TextError, text_problem
 from .document import EntityMention, QuestionDoc
 from .layout import line_labels
 from .numbers import extract_numbers
-from .units import UnitVocabulary
+from .units import UnitVocabulary, ordinal_modifiers
 
 # Entity labels that carry information in a word problem and that f7 may replace or delete.
 ENTITY_LABELS = ("PERSON", "GPE", "LOC", "ORG", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LANGUAGE")
@@ -32,7 +32,7 @@ class Analyzer:
     def _build(self, text: str, doc) -> QuestionDoc:
         labels = line_labels(text)  # "Problem 3:", "1. ...": the text's own numbering, no quantity
         numbers = tuple(n for n in extract_numbers(text, doc) if (n.start, n.end) not in labels)
-        units = self.units.find(text, numbers)
+        units = ordinal_modifiers(self.units.find(text, numbers), numbers, doc)
         if units:  # the exponent of "cm^2" belongs to the unit
             numbers = tuple(n for n in numbers if not any(u.start <= n.start and n.end <= u.end for u in units))
         entities = tuple(m for e in doc.ents if e.label_ in ENTITY_LABELS for m in [_entity(e)] if m)

@@ -423,18 +423,42 @@ def context_units(question: QuestionDoc, paraphrase: QuestionDoc, mentions: Sequ
             continue  # when the story happens ("the new school *year*", "later that *month*"), in a problem
             # that measures no time
         if m.start not in measuring:
+            if _indefinite_span(paraphrase, m):
+                continue  # "the hottest it had been *in years*": a long while, no amount
             return False  # a unit that measures nothing is the unit check's as before ("ounces workers")
         number = measuring[m.start]
         if number is None and measured_kind:
             return False  # "a day" in a problem that counts days
         if number is None and m.category == "Time" and m.end in {p.end for p, _ in rate_periods(paraphrase)}:
-            if _period_of_context(question, paraphrase, m):
-                continue  # the period of a context rate: "the shop is open 5 days *a week*"
+            if _period_of_context(question, paraphrase, m) or not _numbers_in_sentence(paraphrase, m):
+                continue  # the period of a context rate: "the shop is open 5 days *a week*"; how often a
+                # sentence with no number of its own says something happens ("he took them to school *every
+                # day*"), in a problem that measures no time of that kind
             return False  # a bare period of time ("finds 4 shells every day") makes a total a rate
         if number is not None and not is_context_number(question, paraphrase, number):
             return False
     return True  # each mention measures a context number ("her dog, who is 6 years old") or, in a kind the
     # question does not measure, is counted once by its article ("on a day when")
+
+
+def _indefinite_span(doc: QuestionDoc, unit: UnitMention) -> bool:
+    """Whether ``unit``, a plural unit of time with no number, determiner or modifier, is the object of "in" or
+    "for" ("the best crop *in years*", "they talked *for hours*"): a long while, an amount nobody gives."""
+    span = doc.span(unit)
+    if span is None or unit.category != "Time" or not unit.plural or len(span) != 1:
+        return False
+    tok = span[0]
+    return (tok.dep_ == "pobj" and tok.head.lower_ in ("in", "for") and not list(tok.children)
+            and tok.tag_ == "NNS")
+
+
+def _numbers_in_sentence(doc: QuestionDoc, unit: UnitMention) -> bool:
+    """Whether the sentence of ``unit`` writes a number."""
+    span = doc.span(unit)
+    if span is None:
+        return True
+    sentence = span.sent
+    return any(sentence.start_char <= n.start < sentence.end_char for n in doc.numbers)
 
 
 #: the words between a quantity and the period of its rate ("5 days *a* week", "$12 *per* hour")

@@ -36,7 +36,8 @@ WordNet's top classes, or a first sense at most :data:`GENERAL_DEPTH` steps belo
 
 **Grounded** is a thing the question names (the same word or lemma), a word of the paraphrase's own story
 before its question (a name or noun renamed throughout is introduced there; the entity check judges renames),
-or a word WordNet relates to a noun of the question as a synonym or a more general word; the story ends where the
+or a word WordNet relates to a noun of the question as a synonym or a more general word (or to a noun of the
+paraphrase's own story: "how many *kids*" after "boys and girls"); the story ends where the
 asking sentence starts, and a thing the asking sentence counts before its asking clause is introduced too ("If a
 courier hands out 24 *flyers* to each lane, how many flyers ..."); a more specific word
 ("girls" for kids) or an unrelated one is not. A modifier is grounded when the question or the paraphrase's
@@ -333,6 +334,8 @@ def judge_words(asked: list[AskedWord], question: QuestionDoc, paraphrase: Quest
         if t.pos_ in NOUN_POS and t.is_alpha and not t.is_stop and t.ent_type_ != "PERSON":
             written.setdefault(token_lemma(t), t.text)
     q_nouns = list(written)
+    story_nouns = {token_lemma(t) for t in paraphrase.doc if t.idx < story_end and t.pos_ == "NOUN" and t.is_alpha
+                   and not t.is_stop} - set(q_nouns)
     q_adjectives = {token_lemma(t) for t in question.doc if t.pos_ == "ADJ"}
     found = []
     for word in asked:
@@ -349,6 +352,10 @@ def judge_words(asked: list[AskedWord], question: QuestionDoc, paraphrase: Quest
                 found.append(Ungrounded(NARROWED, word.mention, token_mention(word.modifies)))
             continue
         how, q_word = relate(key, q_nouns, lexicon, similar)
+        if how is not None and lexicon is not None and story_nouns and lexicon.knows(key) and any(
+                lexicon.relation(noun, key) in SAME_THING for noun in story_nouns):
+            continue  # a more general word of a thing the paraphrase's story names ("how many kids" after "boys
+            # and girls"): grounded as the story's own word is
         if how is not None:
             found.append(Ungrounded(how, word.mention, None, written.get(q_word)))
     return found

@@ -5,7 +5,9 @@ question introduces with "a" or "an", in a sentence or in a table row "Lamp | 1 
 does not introduce as one, "some lamps", "lamps", or none at all, keeps its 1 a number added), and the count
 of the persons or places the question names, "the 3 of them" for Mona, Jasmine and Rachel
 (:func:`counts_of_named`: a group that is the subject or the possessor of its clause, never one the things are
-shared with or given to; in the asking clause, as many as the persons asked about).
+shared with or given to; in the asking clause, as many as the persons asked about), a percentage increase as the
+factor it multiplies by ("25% longer" / "1.25 times as long") and a share both texts give said again as "a out of
+every b" ("30% ... so 3 out of every 10").
 
 :func:`spelt_out` lists them as ``(question values, paraphrase values)``: the number check takes each such pair
 off what it reports missing and added, when both sides are still unexplained. :func:`made_vague` lists the
@@ -265,10 +267,58 @@ def spelt_out(question: QuestionDoc, paraphrase: QuestionDoc) -> list[tuple[tupl
     by_article = max(0, ones_by_article(question) - ones_by_article(paraphrase))
     forms += [((), (1.0,))] * (by_article + ones_for_articles(question, paraphrase))
     forms += [((1.0,), ())] * ones_for_articles(paraphrase, question, own_articles=True)  # "1 pound" -> "a pound", "1 time" -> "once"
+    forms += _percents_as_factors(question, paraphrase)
+    forms += [(q_values, p_values) for p_values, q_values in _percents_as_factors(paraphrase, question)]
+    forms += _ratios_restated(question, paraphrase)
+    forms += [(q_values, p_values) for p_values, q_values in _ratios_restated(paraphrase, question)]
     restated = restated_count(question, paraphrase) if question.doc is not None and paraphrase.doc is not None else None
     if restated is not None:
         forms.append(((), (float(restated),)))
     return forms
+
+
+#: the comparatives "more" measures with "as much" / "as many" ("50% more" = "1.5 times as much")
+_AS_MUCH = frozenset({"much", "many"})
+
+
+def _percents_as_factors(doc: QuestionDoc, other: QuestionDoc) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    """A percentage increase of ``doc`` ("*50%* longer", "*20%* more") written in ``other`` as the factor it
+    multiplies by, before "times as" and the same adjective ("*one and a half* times as long", "*1.2* times as
+    much"): ``((p / 100,), (1 + p / 100,))`` for each. A decrease ("20% shorter") and a factor of another
+    adjective are no such pair."""
+    if doc.doc is None or other.doc is None:
+        return []
+    forms = []
+    for n in doc.numbers:
+        span = doc.span(n)
+        if n.kind != "percent" or span is None or span.end >= len(doc.doc):
+            continue
+        comparative = doc.doc[span.end]
+        if comparative.tag_ not in ("JJR", "RBR"):
+            continue
+        bases = _AS_MUCH if comparative.lower_ == "more" else {comparative.lemma_.lower()}
+        factor = _round(1 + n.value / 100)
+        for m in other.numbers:
+            after = other.text[m.end:m.end + 40].lower().split()
+            if (m.kind in _PLAIN and m.rounded == factor and len(after) >= 3 and after[:2] == ["times", "as"]
+                    and after[2].strip(".,;:!?") in bases):
+                forms.append(((_round(n.value / 100),), (m.rounded,)))
+                break
+    return forms
+
+
+def _ratios_restated(doc: QuestionDoc, other: QuestionDoc) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    """An "a out of (every) b" of ``other`` that says again a share both texts give ("10% of his weight. That is
+    *10 out of every 100* pounds"): ``((), (a, b))`` for each, where a/b is the value of a percentage or
+    fraction of ``doc`` that ``other`` writes too. The ratio restates the share; it adds no value."""
+    given = _shares(doc) & _shares(other)
+    return [((), (a.rounded, b.rounded)) for a, b in out_of(other) if _round(a.value / b.value) in given]
+
+
+def _shares(doc: QuestionDoc) -> set[float]:
+    """The values of ``doc``'s percentages and fractions, as plain numbers (10% -> 0.1)."""
+    return {_round(n.value / 100 if n.kind == "percent" else n.value)
+            for n in doc.numbers if n.kind in ("percent", "fraction")}
 
 
 # -- a value written as no value -----------------------------------------------------------------------------------

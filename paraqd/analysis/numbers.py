@@ -114,6 +114,8 @@ _FRACTION_BEFORE = {"of", "the", "that", "this", "his", "her", "its", "their", "
                     "more", "less", "fewer", "and", "or", "but", "while", "so"}
 #: a clock time's zero minutes ("6:00" is 6 o'clock: the "00" is no number of its own; not "3:0", "10:05")
 _ZERO_MINUTES = re.compile(r"\d:00$")
+#: between a share with the one word of what it is and the next item of the list: " blue, ", " water and "
+_NEXT_SHARE = re.compile(r"[ ]+[A-Za-z]+[ ]*(?:,|,?[ ]+and)[ ]+")
 _SECOND_TIME_BEFORE = {"a", "an", "per", "each", "one"}
 _WORD = re.compile(r"[A-Za-z]+")
 _JOIN = re.compile(r"[ ]*-?[ ]*|[ ]+")
@@ -221,6 +223,8 @@ class _WordParser:
     def __init__(self, text: str, toks: list[_Tok], digits: list[NumberMention]):
         self.text, self.toks, self.n = text, toks, len(toks)
         self.digit_ends = {d.end for d in digits}
+        #: where the shares (fractions, percentages) parsed so far end: "seven tenths blue, *one fifth* red"
+        self.share_ends = [d.end for d in digits if d.kind in ("fraction", "percent")]
 
     def joined(self, j: int) -> bool:
         """Whether token ``j`` follows token ``j-1`` with only spaces or one hyphen between them."""
@@ -253,6 +257,8 @@ class _WordParser:
                     kind, currency = "currency", cw.group(1).lower()
             out.append(NumberMention(start, end, self.text[start:end], value=float(value), kind=kind,
                                      written="words", currency=currency, number_start=start, number_end=num_end))
+            if kind in ("fraction", "percent"):
+                self.share_ends.append(end)
             i = j
         return out
 
@@ -449,7 +455,14 @@ class _WordParser:
             return True
         if numerator != 1 and self.low(j) not in ("quarters", "halves"):
             return True  # "seven tenths blue", "three fifths longer": a plural ordinal counts no thing
-        return numerator == 1 and (self.low(j) in ("half", "quarter") or not after or after in _FRACTION_BEFORE)
+        return numerator == 1 and (self.low(j) in ("half", "quarter") or not after or after in _FRACTION_BEFORE
+                                   or self._listed_after_share(j - 1))
+
+    def _listed_after_share(self, i: int) -> bool:
+        """Whether token ``i`` opens the next item of a list of shares, each a share and one word of what it is
+        ("seven tenths blue, *one* fifth red", "70% water, one fifth oil"): a fraction like the one before."""
+        start = self.toks[i].start
+        return any(_NEXT_SHARE.fullmatch(self.text, end, start) for end in self.share_ends if end <= start)
 
     def _mixed_part(self, k: int) -> tuple[int, float] | None:
         """The fraction after "X and": "a half", "one third", "three quarters", a bare "half" before what it

@@ -5,7 +5,8 @@ case-insensitive trie regex, so a question is scanned once, longest form first (
 "square feet" before "feet"). A form never matches inside a longer word ("someone", "mass", "kinship").
 Ambiguous forms ("m", "s", "h", "g", "l", "in", "min", "second", "foot", ...) count only right after a
 number ("750m", "750 m", "a 750-metre canal"), after *per*, *a*, *an*, *each* ("per m", "a second") or after
-a slash ("15 feet/second"). A form inside a percentage is none ("25 per cent" holds no cents).
+a slash ("15 feet/second"); "a second" that modifies the noun after it ("a second guard", "a second car") is
+the ordinal, no unit (:func:`ordinal_modifiers`, from the parse). A form inside a percentage is none ("25 per cent" holds no cents).
 Coin names (category ``Coin``: quarter, dime, nickel, penny) count only right after a number that counts
 ("32 quarters", "sixty-four dimes"): "a quarter of the money" is a fraction and "the first quarter" a period.
 A coin is a unit of value (pint converts "64 quarters" to "$16"), so writing dimes for quarters changes the
@@ -30,7 +31,8 @@ _POSSESSIVE_DETERMINERS = {"my", "your", "his", "her", "its", "our", "their"}
 _BODY_PARTS = frozenset({"foot"})
 _POSSESSOR_BEFORE = re.compile(r"[A-Za-z](?:['\u2019]s|s['\u2019])[ ]+$")
 _LAST_WORD = re.compile(r"([A-Za-z]+)[ \t]*$")
-_SQUARE_AFTER = re.compile(r"[ ]+square(?![A-Za-z])", re.IGNORECASE)
+#: a power written after a unit and its number: "1 inch square", "120 feet squared", "8 metres cubed"
+_SQUARE_AFTER = re.compile(r"[ ]+(square|squared|cubed)(?![A-Za-z])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -173,9 +175,11 @@ class UnitVocabulary:
                 plural = number is not None and number.value != 1 and number.kind != "ordinal"
             unit = entry.unit
             square = _SQUARE_AFTER.match(text, end) if before is not None else None
-            if square is not None and self._forms.get(_key("square " + unit.name)) is not None:
-                # "a tile 1 inch square": a square of that side, measured in the square unit
-                unit, end = self._forms[_key("square " + unit.name)].unit, square.end()
+            power = "cubic" if square is not None and square.group(1).lower() == "cubed" else "square"
+            if square is not None and self._forms.get(_key(f"{power} {unit.name}")) is not None:
+                # "a tile 1 inch square": a square of that side, measured in the square unit; "120 feet
+                # squared", "8 metres cubed": the square and the cubic unit
+                unit, end = self._forms[_key(f"{power} {unit.name}")].unit, square.end()
                 raw = text[start:end]
             found.append(UnitMention(start, end, raw, unit=unit, abbreviated=entry.abbreviated,
                                      plural=plural, adverb=entry.adverb))
@@ -231,6 +235,22 @@ def _key(form: str) -> str:
     """Lookup key of a unit form: lower case, single spaces (a hyphen between words is one: "square-foot"), no
     spaces around a slash ("km / h" -> "km/h")."""
     return re.sub(r"\s*/\s*", "/", " ".join(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", form.lower()).split()))
+
+
+def ordinal_modifiers(units: Sequence[UnitMention], numbers: Sequence[NumberMention], doc) -> tuple[UnitMention, ...]:
+    """``units`` without the time unit "second" where, with no number before it, the parse ``doc`` makes it a
+    modifier of a noun after it: "a second guard", "a second car" (the ordinal: one more guard), not "wait a
+    second", "a second later", "5 feet a second"."""
+    ends = {n.end: n for n in numbers}
+    kept = []
+    for unit in units:
+        if unit.unit.name == "second" and number_before(doc.text, unit.start, ends) is None:
+            span = doc.char_span(unit.start, unit.end)
+            if (span is not None and len(span) == 1 and span[0].dep_ == "amod" and span[0].head.i > span[0].i
+                    and span[0].head.pos_ in ("NOUN", "PROPN")):
+                continue
+        kept.append(unit)
+    return tuple(kept)
 
 
 def number_before(text: str, pos: int, ends: dict[int, NumberMention]) -> NumberMention | None:

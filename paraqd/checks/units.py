@@ -152,6 +152,7 @@ class UnitCheck(Check):
         transfers = [(n.start, n.end) for n in added_transfers(pair)] if added else []
         added = [n for n in added if not all(any(a <= m.start and m.end <= b for a, b in transfers)
                                              for m in p_units[n])]  # the unit of a fact added: the number check's
+        added = [n for n in added if not _asked_power(question, paraphrase, n, p_units[n])]
         findings += _added(question, paraphrase, p_units, added)
         for old, new in changed_rates(question, paraphrase, pair.aligned_substitutions(size=2)):
             findings.append(Finding(FindingKind.UNIT_CHANGED, f'"{old.text}" became "{new.text}" (a number counted per another period)',
@@ -347,10 +348,13 @@ def _written_as_parts(doc: QuestionDoc, numerator: str, denominator: str) -> boo
 
 def _ages_kept(question: QuestionDoc, paraphrase: QuestionDoc) -> bool:
     """Whether every number of years in the question is an age the paraphrase states without the unit:
-    "23 years old" -> "at the age of 23", "aged 23"."""
-    ages = [number for number, unit in quantity_mentions(question) if unit.unit.name == "year"]
+    "23 years old" -> "at the age of 23", "aged 23", or, for a person's age ("Lena is 23 years old"), as a
+    person's bare age ("I'm 23", "she is 23": :func:`~paraqd.analysis.measures.age_of_person`)."""
+    years = [(number, unit) for number, unit in quantity_mentions(question) if unit.unit.name == "year"]
     kept = {n.rounded for n in paraphrase.numbers if _AGE_BEFORE.search(paraphrase.text, 0, n.start)}
-    return bool(ages) and all(n.rounded in kept for n in ages)
+    bare = {n.rounded for n in paraphrase.numbers if age_of_person(paraphrase, n)}
+    return bool(years) and all(n.rounded in kept or (n.rounded in bare and age(question, n, unit))
+                               for n, unit in years)
 
 
 def _age_kept(question: QuestionDoc, paraphrase: QuestionDoc, q_number: NumberMention, unit: UnitMention,
@@ -429,6 +433,26 @@ def _headed_unit(doc: QuestionDoc, number: NumberMention, name: str) -> bool:
     measuring = {u.start for _, u in quantity_mentions(doc)}
     return any(u.unit.name == name and heading[0] <= u.start and u.end <= heading[1] and u.start not in measuring
                for u in doc.units)
+
+
+#: the measure a square or cubic unit is the unit of ("how much *area*", "the *volume* of the tank")
+_POWER_MEASURES = {"square": frozenset({"area"}), "cubic": frozenset({"volume"})}
+
+
+def _asked_power(question: QuestionDoc, paraphrase: QuestionDoc, name: str, mentions) -> bool:
+    """Whether the added unit ``name`` is the square or cubic unit of a length unit the question measures in,
+    where the question asks for that area or volume ("13 feet by 18 feet ... How much *area*?" -> "Answer: ____
+    *square feet*"): the unit the answer comes in, no quantity, when none of its mentions measures a number."""
+    power, _, base = name.partition(" ")
+    measures = _POWER_MEASURES.get(power)
+    if not measures or base not in {u.unit.name for u in question.units}:
+        return False
+    if any(q.unit.start == m.start for q in all_quantities(paraphrase) if q.number is not None for m in mentions):
+        return False  # "a 120 square feet room": a quantity in the new unit
+    ask = find_ask(question)
+    clause = None if ask is None else (ask.clause or ask.sentence)
+    span = None if clause is None else question.span(clause)
+    return span is not None and any(t.lemma_.lower() in measures for t in span)
 
 
 def _is_part(part: str, compound: str) -> bool:
