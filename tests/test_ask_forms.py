@@ -172,3 +172,15 @@ def test_an_instruction_after_the_question_leaves_the_question_asking(analyzer, 
 def test_a_chat_line_that_asks_is_whole_unless_it_stops_on_a_word_waiting_for_more(analyzer, line, complete):
     ask = find_ask(analyzer.analyze(f"Kai: I had $90 and spent $35 on shoes.\nKai: {line}"))
     assert ask is not None and ask.complete == complete
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("Kai had $90 and spent $35 on shoes. How much money does he have left?\nHint: first work out how much he spent.",
+     "How much money does he have left?"),
+    ("Kai had 90 stamps and kept only 1/3 of them, so how many stamps can he give away?",
+     "how many stamps can he give away?"),
+])
+def test_a_question_that_asks_a_quantity_keeps_asking_it(analyzer, text, asked):
+    ask = find_ask(analyzer.analyze(text))
+    assert ask.clause.text.endswith(asked)
+    assert ask.form == "how many" if "stamps" in asked else ask.form == "how much"

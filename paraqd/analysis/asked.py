@@ -157,12 +157,18 @@ def _find_ask(doc: QuestionDoc) -> Ask | None:
     if chosen is not None:
         # a request for a measure after the last question asks instead: "You had $400 to start, right? Yep.
         # Tell me how much I have now."
-        later = next((s for s in reversed(sents) if s.start_char >= chosen.end_char and _requests_measure(s)), None)
-        if later is not None:
-            return _ask_of(doc, later, _asking_token(later), _ends_complete(later.text))
-        # "Can you work out *how many* cups ...?": a question whose asking clause is embedded in a request
         focus = _asking_token(chosen)
-        return _ask_of(doc, chosen, _embedded_asking_token(chosen) if focus is None else focus, True)
+        if focus is None:
+            # "Can you work out *how many* cups ...?": a question whose asking clause is embedded in a request
+            focus = _embedded_asking_token(chosen, reader=True)
+        if focus is None:
+            # a question that asks no quantity ("You had $400 to start, right?") gives way to a request for a
+            # measure after it ("Yep. Tell me how much I have now")
+            later = next((s for s in reversed(sents) if s.start_char >= chosen.end_char and _requests_measure(s)),
+                         None)
+            if later is not None:
+                return _ask_of(doc, later, _asking_token(later), _ends_complete(later.text))
+        return _ask_of(doc, chosen, focus, True)
     # without a "?": the asks of label lines, of request and wh-sentences, and one embedded in the last
     # statement, as (start, request, ask); the last one asks, save that a weak one (an embedded ask, a label
     # whose value only opens with a request) yields to a request before it: "Calculate the total. Hint: first
@@ -284,12 +290,14 @@ def _label_complete(doc: QuestionDoc, end: int) -> bool:
     return last.pos_ not in _DANGLING_POS and last.tag_ not in _DANGLING_TAGS
 
 
-def _embedded_asking_token(sent):
+def _embedded_asking_token(sent, reader: bool = False):
     """The token that opens an asking clause embedded in a statement, or ``None``: a wh-word that is the
     complement of a verb ("I want to know *how* many girls ...", "Now I'm wondering *how* many wheels ...",
     "Please report *how* many ...", "figure out *what* ...": after the verb, its particle or the person it
     is told to), or a request verb that is no imperative with its object, in a sentence told in the present
-    ("Tonight I want to *calculate* the total number of fruits", "I want you to *tell* me the average")."""
+    ("Tonight I want to *calculate* the total number of fruits", "I want you to *tell* me the average").
+    ``reader``: in a question, only a request made to the reader ("Can *you* work out the average ...?"), never
+    an act of the story ("how many stamps can she *give* away?")."""
     toks = [t for t in sent if not t.is_space]
     for i, tok in enumerate(toks[1:], 1):
         if tok.lower_ not in ("how", "what", "which") or tok.head.dep_ == "relcl":
@@ -306,6 +314,8 @@ def _embedded_asking_token(sent):
             continue
         objects = [c for c in tok.children if c.dep_ == "dobj" and c.pos_ in NOUN_POS]
         if not objects or any(t.tag_ == "VBD" for t in _verb_chain(tok)):
+            continue
+        if reader and not any(c.dep_ == "nsubj" and c.lower_ == "you" for c in tok.children):
             continue
         return tok
     return None
