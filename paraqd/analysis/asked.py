@@ -155,8 +155,6 @@ def _find_ask(doc: QuestionDoc) -> Ask | None:
     sents = doc.spacy_sentences
     chosen = next((s for s in reversed(sents) if "?" in s.text), None)
     if chosen is not None:
-        # a request for a measure after the last question asks instead: "You had $400 to start, right? Yep.
-        # Tell me how much I have now."
         focus = _asking_token(chosen)
         if focus is None:
             # "Can you work out *how many* cups ...?": a question whose asking clause is embedded in a request
