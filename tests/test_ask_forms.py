@@ -87,6 +87,9 @@ def test_an_embedded_ask_asks_about_its_clause(checker):
     "Tom wanted to know how many cards he had. He counted 40 cards and gave 5 of them away.",
     # a request the story's person made in the past
     "Last spring Mia had to calculate the cost of her trip to the lake.",
+    # a verb of the story that is also a request verb, said of a person of the story
+    "Nadia bakes 30 buns. She gives 6 buns to her aunt and the rest to her neighbours.",
+    "At the fair Ivo gives the winner a prize.",
     # a letter with no ask at all
     "Dear Ana,\nOur pear tree gave 120 pears in May and 80 in June. Mom says we will make jam!\nLove,\nSal",
 ])

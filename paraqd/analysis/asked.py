@@ -310,10 +310,14 @@ def _embedded_asking_token(sent, reader: bool = False):
     for tok in toks:
         if token_lemma(tok) not in REQUEST_VERBS or tok.pos_ != "VERB":
             continue
-        objects = [c for c in tok.children if c.dep_ == "dobj" and c.pos_ in NOUN_POS]
+        objects = [c for c in tok.children if c.dep_ == "dobj" and c.pos_ in NOUN_POS
+                   and not any(g.dep_ == "nummod" for g in c.children)]
         if not objects or any(t.tag_ == "VBD" for t in _verb_chain(tok)):
             continue
-        if reader and not any(c.dep_ == "nsubj" and c.lower_ == "you" for c in tok.children):
+        # the one who works it out is the writer or the reader ("I want to calculate", "I'm working out",
+        # "can you work out"), never a person of the story ("Haley gives 2 marbles to each boy")
+        subjects = {c.lower_ for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")}
+        if subjects - ({"you"} if reader else {"i", "we", "you"}) or (reader and not subjects):
             continue
         return tok
     return None
