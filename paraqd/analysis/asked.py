@@ -25,6 +25,8 @@ apply and still fires it; docs/explain.md has the figures.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,8 +42,12 @@ WH_WORDS = frozenset({"what", "how", "which", "who", "whom", "whose", "when", "w
 #: imperative verbs that open a final request ("Find the speed of the train.")
 REQUEST_VERBS = frozenset({
     "find", "calculate", "determine", "compute", "estimate", "express", "evaluate", "simplify", "solve",
-    "give", "state", "identify", "write", "work", "tell", "show", "obtain", "derive", "convert",
+    "give", "state", "identify", "write", "work", "tell", "show", "obtain", "derive", "convert", "figure",
 })
+#: wh-words that open an asking clause embedded in a statement ("I want to know *how* many ..."): "how" after
+#: any verb; "what" / "which" only after a verb of finding or knowing (:data:`REQUEST_VERBS`,
+#: :data:`KNOWING_VERBS`), since "she spent *what* she had" names a thing, it asks nothing
+KNOWING_VERBS = frozenset({"know", "wonder", "guess", "learn", "see", "check", "ask", "report"})
 
 
 @dataclass(frozen=True)
@@ -118,12 +124,35 @@ def _has_wh(sent) -> bool:
 _CLOSERS = "'\"’”)]} "
 
 
+#: what a post writes after its last sentence: hashtags ("... in total! #petlife #zoo")
+_TRAILING_TAGS = re.compile(r"(?:\s*#\w+)+$")
+
+
 def _ends_complete(text: str) -> bool:
-    return text.rstrip().rstrip(_CLOSERS)[-1:] in (".", "!", ":", "?")
+    """Whether ``text`` ends as a sentence does: a full stop, "!", ":" or "?", before closing quotes and
+    hashtags; or an emoji, which closes a chat message as a full stop does ("... I'm scared to look 😅")."""
+    text = _TRAILING_TAGS.sub("", text.rstrip()).rstrip()
+    if text and unicodedata.category(text[-1]) == "So":
+        return True
+    return text.rstrip(_CLOSERS)[-1:] in (".", "!", ":", "?")
 
 
 def find_ask(doc: QuestionDoc) -> Ask | None:
-    """The sentence that asks (last one ending in "?", else last request or wh-sentence), or ``None``."""
+    """What ``doc`` asks, or ``None``: the last sentence ending in "?" (unless a request for a measure follows
+    it: "... right? Yep. Tell me how much I have now"); without one, the last of
+
+    - a label line that asks, read as its own line whatever the parser joins to it: its label a request verb
+      ("Find: the number of photos Clara needs", whole at its line break unless its last word waits for more:
+      "Find: the number of"), or its value opening with a request verb or a wh-word ("Your goal: find out how
+      many ...");
+    - a request or a wh-sentence ("Calculate the total.", "Reporters asked: how much ...");
+    - an ask embedded in a statement that no number follows ("I want to know how many girls ...", "Please
+      report how many ...", "Tonight I want to calculate the total number of ...");
+
+    where a weak one (embedded, or a label line whose value only opens with a request) yields to a request
+    before it ("Calculate the total. Hint: first count how many times it doubles"). Lines after the asking
+    sentence's end mark (a letter's sign-off) are no part of it; hashtags after it and an emoji closing a chat
+    message leave it whole."""
     return cached(doc, "paraqd.asked.ask", _find_ask)
 
 
@@ -144,23 +173,182 @@ def story_tokens(doc: QuestionDoc, ask: Ask) -> list:
 def _find_ask(doc: QuestionDoc) -> Ask | None:
     sents = doc.spacy_sentences
     chosen = next((s for s in reversed(sents) if "?" in s.text), None)
-    complete = chosen is not None
-    if chosen is None:
-        chosen = next((s for s in reversed(sents) if _is_request(s) or _has_wh(s)), None)
-        if chosen is None:
-            return None
-        complete = _ends_complete(chosen.text)
-    form, noun_tok = _form_and_noun(chosen)
+    if chosen is not None:
+        focus = _asking_token(chosen)
+        if focus is None:
+            # "Can you work out *how many* cups ...?": a question whose asking clause is embedded in a request
+            focus = _embedded_asking_token(chosen, reader=True)
+        if focus is None:
+            # a question that asks no quantity ("You had $400 to start, right?") gives way to a request for a
+            # measure after it ("Yep. Tell me how much I have now")
+            later = next((s for s in reversed(sents) if s.start_char >= chosen.end_char and _requests_measure(s)),
+                         None)
+            if later is not None:
+                return _ask_of(doc, later, _asking_token(later), _ends_complete(later.text))
+        return _ask_of(doc, chosen, focus, True)
+    # without a "?": the asks of label lines, of request and wh-sentences, and one embedded in the last
+    # statement, as (start, request, ask); the last one asks, save that a weak one (an embedded ask, a label
+    # whose value only opens with a request) yields to a request before it: "Calculate the total. Hint: first
+    # count how many times it doubles" asks for the total
+    labels = _label_asks(doc)
+    found = [(start, strong, lambda s=start, e=end, f=focus: _ask_of(
+        doc, doc.doc.char_span(s, e, alignment_mode="expand"), f, _label_complete(doc, e)))
+        for start, end, focus, strong in labels]
+    for sent in sents:
+        if any(sent.start_char < end and start < sent.end_char for start, end, _, _ in labels):
+            continue  # a label line is read as its line, whatever the parser joined to it
+        request = _is_request(sent)
+        if request or _has_wh(sent):
+            found.append((sent.start_char, request, lambda s=sent: _ask_of(doc, s, _asking_token(s),
+                                                                           _ends_complete(s.text))))
+    last, focus = next(((s, f) for s in reversed(sents) for f in [_embedded_asking_token(s)] if f is not None),
+                       (None, None))
+    # a statement that embeds the ask ("I want to know how many ...") asks when no number follows it (the
+    # story is told by then; a sign-off or hashtags may) and nothing asks after it
+    if last is not None and not any(n.start >= last.end_char for n in doc.numbers) and not any(
+            start >= last.start_char for start, _, _ in found):
+        found.append((last.start_char, None, lambda s=last, f=focus: _ask_of(doc, s, f, _ends_complete(s.text))))
+    if not found:
+        return None
+    found.sort(key=lambda c: c[0])
+    start, strong, ask = found[-1]
+    if not strong:
+        ask = next((a for _, r, a in reversed(found[:-1]) if r), ask)
+    return ask()
+
+
+def _requests_measure(sent) -> bool:
+    """Whether ``sent`` is an imperative request for a measure: its request verb followed by "how" and the
+    measure's word ("Tell me *how much* I have now", "Work out *how many* ..."); "Show your work" and "Explain
+    how you got it" ask for nothing the problem computes."""
+    verb = _request_verb(sent)
+    return verb is not None and any(
+        t.lower_ == "how" and t.i > verb.i and t.i + 1 < sent.end and t.nbor(1).pos_ in ("ADJ", "ADV")
+        for t in sent)
+
+
+#: a sentence-ending mark followed by a line break ("...?\nLove, Beth", "... cost.\n- Alison")
+_LINE_END = re.compile(r"[.?!][\"'’”)\]} \t]*\n")
+
+
+def _ask_of(doc: QuestionDoc, chosen, focus, complete: bool) -> Ask:
+    """The :class:`Ask` of the sentence (or line) ``chosen`` whose asking clause opens at the token ``focus``.
+    The lines after the asking clause's sentence-ending mark are no part of the ask, whatever the parser
+    joins to it: a letter's sign-off ("...?\nLove, Beth", "... cost.\n- Alison")."""
+    text = chosen.text
+    mark = max(text.rfind("?"), 0 if focus is None else focus.idx - chosen.start_char)
+    end = _LINE_END.search(text, mark)
+    if end is not None:
+        cut = doc.doc.char_span(chosen.start_char, chosen.start_char + end.end() - 1, alignment_mode="contract")
+        if cut is not None and len(cut):
+            chosen = cut
+            complete = complete or _ends_complete(cut.text)
+    form, noun_tok = _form_and_noun(chosen, focus)
     start, end = chosen.start_char, chosen.start_char + len(chosen.text.rstrip())
     # the units the question asks in are those of the asking clause: "Since there are 12 inches in a foot,
     # how many *inches* ..." asks in inches, not in feet
-    focus = _asking_token(chosen)
     asked_from = start if focus is None else focus.idx
     units = tuple(u for u in doc.units if asked_from <= u.start < end)
     noun_span = None if noun_tok is None else Mention(noun_tok.idx, noun_tok.idx + len(noun_tok), noun_tok.text)
     noun = None if noun_tok is None else noun_tok.lemma_.lower()
     clause = Mention(asked_from, end, doc.text[asked_from:end])
     return Ask(Mention(start, end, doc.text[start:end]), form, noun, noun_span, units, complete, clause)
+
+
+#: a line of a label-value layout: a short label, a colon and its value ("Find: the price of the racket",
+#: "Goal: work out how many ...", "- Sneakers: $200")
+_LABEL_LINE = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?([A-Za-z][A-Za-z' ]{0,30}?)[ \t]*:[ \t]*(\S[^\n]*?)[ \t]*$",
+                         re.MULTILINE)
+
+
+def _label_asks(doc: QuestionDoc) -> list[tuple[int, int, object, bool]]:
+    """``(start, end, focus, strong)`` of each label line of ``doc`` that asks: a line "Label: value" whose
+    label is a request verb ("Find: the number of photos ...", "Calculate: ...": ``strong``) or whose value
+    opens with a request verb or a wh-word ("Your goal: find out how many ...", "Task: how much ..."). A line
+    of a layout is its own sentence whatever the parser joins to it (a "Given:" list and the line after it
+    parse as one sentence); ``focus`` is the token its asking clause opens at."""
+    found = []
+    for m in _LABEL_LINE.finditer(doc.text):
+        label_words, value_start = m.group(1).split(), m.start(2)
+        value = doc.doc.char_span(value_start, m.end(2), alignment_mode="expand")
+        if value is None or not len(value):
+            continue
+        first = value[0]
+        wh = first.lower_ in WH_WORDS and first.lower_ not in ("who", "whom", "whose")
+        if label_words[0].lower() in REQUEST_VERBS and len(label_words) == 1:
+            # "Find: how much he paid" asks in the wh-word's form; "Find: the number of ..." is a request
+            focus = first if wh else doc.doc.char_span(m.start(1), m.end(1), alignment_mode="expand")[0]
+            found.append((m.start(1), m.end(2), focus, True))
+        elif first.lower_ in REQUEST_VERBS or wh:
+            found.append((m.start(1), m.end(2), first, False))
+    return found
+
+
+#: the subject forms of the personal pronouns: a line ending with one waits for its verb ("the change *she*")
+_SUBJECTS = frozenset({"i", "he", "she", "we", "they"})
+#: parts of speech a line cut short ends with: "Find: the number *of*", "... *the*", "... *and*"
+_DANGLING_POS = frozenset({"DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART"})
+#: the same by their tags, whatever part of speech the parser gave them on a line it misread ("... money *the*")
+_DANGLING_TAGS = frozenset({"DT", "PDT", "CC", "TO", "PRP$", "MD"})
+
+
+def _label_complete(doc: QuestionDoc, end: int) -> bool:
+    """Whether the label line that ends at ``end`` is whole: ended by a full stop, or by its line break (or the
+    end of the text) after a word that can end a phrase, never a determiner, preposition, conjunction or a
+    possessive ("Find: the total time it will take her" is whole; "Find: the number of" is cut)."""
+    if _ends_complete(doc.text[:end]):
+        return True
+    span = doc.doc.char_span(0, end, alignment_mode="contract")
+    last = next((t for t in reversed(span) if not t.is_space), None) if span is not None else None
+    if last is None or last.dep_ in ("poss", "nsubj") or last.tag_ in ("WDT", "WP", "WP$") or last.lower_ in _SUBJECTS:
+        return False  # "... *her*", "... the change *she*", "... the change *that*" wait for more
+    if last.pos_ == "ADP":  # "left *over*" ends a phrase; "the number *of*" waits for its object
+        return last.dep_ != "prep"
+    return last.pos_ not in _DANGLING_POS and last.tag_ not in _DANGLING_TAGS
+
+
+def _embedded_asking_token(sent, reader: bool = False):
+    """The token that opens an asking clause embedded in a statement, or ``None``: a wh-word that is the
+    complement of a verb ("I want to know *how* many girls ...", "Now I'm wondering *how* many wheels ...",
+    "Please report *how* many ...", "figure out *what* ...": after the verb, its particle or the person it
+    is told to), or a request verb that is no imperative with its object, in a sentence told in the present
+    ("Tonight I want to *calculate* the total number of fruits", "I want you to *tell* me the average").
+    ``reader``: in a question, only a request made to the reader ("Can *you* work out the average ...?"), never
+    an act of the story ("how many stamps can she *give* away?")."""
+    toks = [t for t in sent if not t.is_space]
+    for i, tok in enumerate(toks[1:], 1):
+        if tok.lower_ not in ("how", "what", "which") or tok.head.dep_ == "relcl":
+            continue
+        before = toks[i - 1]
+        verb = before if before.pos_ in ("VERB", "AUX") else before.head if before.dep_ in (
+            "prt", "dative", "dobj") and before.head.pos_ in ("VERB", "AUX") and before.head.i < before.i else None
+        if verb is None or verb.i > tok.i:
+            continue
+        if tok.lower_ == "how" or token_lemma(verb) in REQUEST_VERBS | KNOWING_VERBS:
+            return tok
+    for tok in toks:
+        if token_lemma(tok) not in REQUEST_VERBS or tok.pos_ != "VERB":
+            continue
+        objects = [c for c in tok.children if c.dep_ == "dobj" and c.pos_ in NOUN_POS
+                   and not any(g.dep_ == "nummod" for g in c.children)]
+        if not objects or any(t.tag_ == "VBD" for t in _verb_chain(tok)):
+            continue
+        # the one who works it out is the writer or the reader ("I want to calculate", "I'm working out",
+        # "can you work out"), never a person of the story ("Haley gives 2 marbles to each boy")
+        subjects = {c.lower_ for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")}
+        if subjects - ({"you"} if reader else {"i", "we", "you"}) or (reader and not subjects):
+            continue
+        return tok
+    return None
+
+
+def _verb_chain(tok):
+    """``tok`` and the verbs it hangs from up to its sentence's root ("calculate" <- "want")."""
+    chain = [tok]
+    while tok.head.i != tok.i and tok.dep_ in ("xcomp", "ccomp", "conj", "advcl"):
+        tok = tok.head
+        chain.append(tok)
+    return chain
 
 
 def _asking_token(sent):
@@ -175,9 +363,18 @@ def _asking_token(sent):
     return _request_verb(sent)
 
 
-def _form_and_noun(sent):
-    """("how many", noun token) for "how many pieces of chalk", ("what", head noun) for "what is the speed"."""
+def _form_and_noun(sent, focus=None):
+    """("how many", noun token) for "how many pieces of chalk", ("what", head noun) for "what is the speed";
+    read from ``focus`` on when the asking clause opens inside a statement ("I want to know how many ...")."""
     toks = list(sent)
+    if focus is not None and focus.lower_ not in WH_WORDS and token_lemma(focus) in REQUEST_VERBS and not any(
+            t.lower_ in ("how", "what", "which") for t in toks if focus.i < t.i <= focus.i + 3):
+        # "calculate the total number of ...": a request; "work out how many ...": the wh-word's form
+        noun = next((t for t in toks if t.i > focus.i and t.pos_ in NOUN_POS and t.dep_ not in ("compound", "poss")),
+                    None)
+        return "request", noun
+    if focus is not None and focus.i > sent.start and not _is_request(sent) and not _has_wh(sent):
+        toks = [t for t in toks if t.i >= focus.i]
     for i, tok in enumerate(toks):
         if tok.lower_ == "how" and i + 1 < len(toks):
             nxt = toks[i + 1]

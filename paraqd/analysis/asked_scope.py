@@ -65,10 +65,16 @@ def _names_owner(kinds: tuple[str, ...]) -> bool:
 def _scoping(tok, asked_lemmas: set[str]) -> bool:
     """Whether the noun ``tok`` is the object of a scoping preposition (:data:`_SCOPING_PREPS`) on the asking
     verb or on a noun of the asked thing ("have *on her face*", "books *about birds*"), not on a word of its
-    own ("across all his social media *platforms*")."""
-    if tok.dep_ != "pobj" or tok.head.lower_ not in _SCOPING_PREPS:
+    own ("across all his social media *platforms*"); the object of an act that is the preposition's object
+    scopes in its place ("how much money did they make *from selling the caps*")."""
+    prep = tok.head
+    if tok.dep_ == "dobj" and prep.dep_ == "pcomp" and prep.tag_ == "VBG":
+        prep = prep.head
+    elif tok.dep_ != "pobj":
         return False
-    owner = tok.head.head
+    if prep.lower_ not in _SCOPING_PREPS:
+        return False
+    owner = prep.head
     return owner.pos_ in ("VERB", "AUX") or token_lemma(owner) in asked_lemmas or owner.dep_ in ("pobj", "dobj")
 
 

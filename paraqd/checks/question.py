@@ -10,7 +10,9 @@ A request is an imperative request verb ("Find", "Calculate", "Determine", "Work
 sentence, not only at its start: LLM rewordings merge the question into the condition before it ("Given that
 she skips at 3 miles per hour, calculate the distance ..."). The verb counts when it is the sentence's main
 verb (or a verb after a comma) with no subject and no auxiliary of its own: "He wants to find a job" and
-"she had to calculate it" tell a story, they do not ask.
+"she had to calculate it" tell a story, they do not ask. The ask of a layout or a letter stands elsewhere too
+(:func:`~paraqd.analysis.asked.find_ask`): a "Find:" line, "Your goal: find out how many ...", "I want to know
+how many ..." at the end of a diary, "Please report how many ..." in a memo.
 """
 
 from __future__ import annotations
