@@ -106,3 +106,36 @@ def test_a_number_per_item_said_of_the_counted_lot_is_caught(caught, question, p
 def test_a_number_per_item_said_another_way_is_not_made_a_total(checker, question, paraphrase):
     result = checker.check(question, paraphrase)
     assert "per_item_made_total" not in {f.kind.value for f in result.findings}, result.reasons
+
+
+# session 22 (issue 24): a rate of time beside the items ("every week") says nothing of them: "$3 per shirt every
+# week" -> "every week $3 for his shirts" is made a total all the same; and a number said "in each game" said "in
+# the first game" is one item's. Sentences written for the test.
+@pytest.mark.parametrize(("question", "paraphrase", "words"), [
+    ("A laundry charges $3 per shirt every week. Ken sends 4 shirts. How much does he pay in 2 weeks?",
+     "Every week the laundry charges Ken $3 for his shirts. Ken sends 4 shirts. How much does he pay in 2 weeks?",
+     "all of them together"),
+    ("Nia scored 12 points in each game. She scored 60 points in all. How many games did she play?",
+     "Nia scored 12 points in the first game. She scored 60 points in all. How many games did she play?",
+     'one of them in the paraphrase ("first game")'),
+    ("A quiz gives 8 points for each correct answer. Ravi earned 40 points. How many answers were correct?",
+     "A quiz gives 8 points for the last correct answer. Ravi earned 40 points. How many answers were correct?",
+     'one of them in the paraphrase ("last correct answer")'),
+])
+def test_a_number_per_item_made_a_total_or_one_item_beside_a_rate_is_caught(caught, question, paraphrase, words):
+    result = caught(question, paraphrase)
+    assert any(f.kind.value == "per_item_made_total" and words in f.message for f in result.findings), result.reasons
+
+
+@pytest.mark.parametrize(("question", "paraphrase"), [
+    ("A laundry charges $3 per shirt every week. Ken sends 4 shirts. How much does he pay in 2 weeks?",
+     "Every week the laundry charges Ken $3 for each of his shirts. Ken sends 4 shirts. How much does he pay in 2 "
+     "weeks?"),
+    ("Nia scored 12 points in each game. She scored 60 points in all. How many games did she play?",
+     "Nia scored 12 points in every game, starting with the first game. She scored 60 points in all. How many "
+     "games did she play?"),
+    ("Nia scored 12 points in each game. She scored 60 points in all. How many games did she play?",
+     "From the first game on, Nia scored 12 points a game, 60 points in all. How many games did she play?"),
+])
+def test_a_number_per_item_beside_a_rate_or_an_ordinal_is_kept(kept, question, paraphrase):
+    kept(question, paraphrase)

@@ -94,6 +94,9 @@ class MadeTotal(NamedTuple):
     #: the question's rate of time the number was said per ("every day"), for a rate made a total
     #: (:func:`paraqd.analysis.per_period.rate_made_total`); ``None`` for items
     rate: Mention | None = None
+    #: ``True`` when the paraphrase says the number of one of the items, picked out by its order ("12 points in
+    #: *the first game*" for "in each game"), rather than of all of them (:func:`_made_one_item`)
+    one: bool = False
 
 
 def clause_of(doc: QuestionDoc, number: NumberMention) -> list:
@@ -147,7 +150,9 @@ def _items(doc: QuestionDoc, number: NumberMention, clause: list) -> set[str]:
         elif noun is None and tok.dep_ in ("nsubj", "advmod", "appos", "npadvmod") and tok.i < span.start:
             # "4 pups that each weigh 7 kg": said of the number after it ("50 pages each": the pages' count)
             noun = tok.head if tok.head.tag_ in _PLURAL_TAGS else _described(tok.head)
-        if noun is not None and noun.pos_ == "NOUN" and noun.idx not in in_unit and noun.lower_ != "one":
+        # a lower-case word the tagger read as a name is a noun: "$10 per trash *bin*"
+        if (noun is not None and (noun.pos_ == "NOUN" or noun.pos_ == "PROPN" and noun.text.islower())
+                and noun.idx not in in_unit and noun.lower_ != "one"):
             items.add(token_lemma(noun))  # "each one" names no item
     after = doc.doc[span.end:span.end + 2]
     if len(after) and (after[0].idx in in_unit or (  # "2 pounds each"; "bought 2 pencils each"
@@ -214,7 +219,7 @@ def total_of(doc: QuestionDoc, number: NumberMention, items: set[str], counts: s
     ("bought *4 toy cars* that cost $3"); or a plural object of the clause's verb, one of ``items`` made
     definite by "the" or a possessive and counted by no number ("2 hours to draw *the pictures*")."""
     clause = clause_of(doc, number)
-    if (distributive(doc, number, clause) or any(t.lower_ in DISTRIBUTIVE for t in clause)
+    if (distributive(doc, number, clause) or any(_of_items(doc, t) for t in clause)
             or (clause and _one_of_each(clause[0]))):
         return None
     span = doc.span(number)
@@ -283,10 +288,18 @@ def _one_by_one(doc: QuestionDoc, number: NumberMention, items: set[str]) -> boo
     clause = clause_of(doc, number)
     if distributive(doc, number, clause):
         return True
+    return any(_of_items(doc, t) or t.lower_ == "one" or (t.tag_ == "NN" and token_lemma(t) in items)
+               for t in clause)
+
+
+def _of_items(doc: QuestionDoc, tok) -> bool:
+    """Whether ``tok`` is a distributive word that may spread a number over items: any but one that determines
+    a unit of time ("*every hour* the group drinks 2 cups", "*each week* she pays $3 for the bins": a rate of
+    time says nothing of the items; "4 weeks *each*" does)."""
+    if tok.lower_ not in DISTRIBUTIVE:
+        return False
     in_time = {i for u in doc.units if u.category == "Time" for i in range(u.start, u.end)}
-    # a rate of time ("*every hour* the group drinks 2 cups") says nothing of the items ("4 weeks *each*" does)
-    return any((t.lower_ in DISTRIBUTIVE and not (t.dep_ == "det" and t.head.idx in in_time)) or t.lower_ == "one"
-               or (t.tag_ == "NN" and token_lemma(t) in items) for t in clause)
+    return not (tok.dep_ == "det" and tok.head.idx in in_time)
 
 
 def total_words(doc: QuestionDoc, number: NumberMention):
@@ -370,6 +383,7 @@ def per_item_made_total(pair: QuestionPair) -> list[MadeTotal]:
                 break
         else:
             found += (_made_total_of_counted(pair, q_mentions[0][0], p_mentions, items)
+                      or _made_one_item(pair, q_mentions[0][0], p_mentions, items)
                       or _made_one_whole(pair, q_mentions[0][0], p_mentions, items)
                       or _made_total_in_words(pair, [n for n, _ in q_mentions], p_mentions, items))
     return found
@@ -450,3 +464,38 @@ def _made_total_in_words(pair: QuestionPair, at: list[NumberMention], p_mentions
         if word is not None:
             return [MadeTotal(at[0], n, token_mention(word))]
     return []
+
+
+#: words that pick one item out by its place in an order ("the *first* game", "the *last* round"), besides the
+#: ordinals the parser marks
+_ORDER_WORDS = frozenset({"first", "last", "final", "next"})
+
+
+def _made_one_item(pair: QuestionPair, at: NumberMention, p_mentions: list[NumberMention],
+                   items: set[str]) -> list[MadeTotal]:
+    """The question's number ``at``, said of each of ``items`` by a distributive word that determines the item
+    ("12 points *in each game*"), said in the paraphrase of one item picked out by its order ("12 points *in
+    the first game*", "in *the last* round"): one item's amount, no longer each one's. Only when no mention of
+    the number in the paraphrase has a distributive word of items in its clause (:func:`_of_items`)."""
+    if not any(
+            t.lower_ in DISTRIBUTIVE and t.dep_ == "det" and token_lemma(t.head) in items
+            for t in clause_of(pair.question, at)):
+        return []
+    paraphrase = pair.paraphrase
+    if any(_of_items(paraphrase, t) for n in p_mentions for t in clause_of(paraphrase, n)):
+        return []
+    for n in p_mentions:
+        for tok in clause_of(paraphrase, n):
+            if tok.tag_ != "NN" or token_lemma(tok) not in items:
+                continue
+            order = next((c for c in tok.children if c.dep_ == "amod" and (
+                c.lower_ in _ORDER_WORDS or c.ent_type_ == "ORDINAL")), None)
+            if order is not None and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children):
+                return [MadeTotal(at, n, _phrase_of(paraphrase, order, tok), one=True)]
+    return []
+
+
+def _phrase_of(doc: QuestionDoc, first, last) -> Mention:
+    """The words from token ``first`` to token ``last`` ("first game")."""
+    start, end = first.idx, last.idx + len(last.text)
+    return Mention(start, end, doc.text[start:end])

@@ -119,7 +119,8 @@ class RelationCheck(Check):
                              f'against "{c.new.text}" with the same factor', self.flipped, (c.q_at, c.old),
                              (c.p_at, c.new)) for c in swapped_factors(pair)]
         findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said of each item in the '
-                             f'question but of all of them together in the paraphrase ("{m.whole.text}")',
+                             f'question but of {"one of them" if m.one else "all of them together"} in the '
+                             f'paraphrase ("{m.whole.text}")',
                              Severity.MAJOR, (m.question_at,), (m.paraphrase_at, m.whole))
                      for m in per_item_made_total(pair)]
         findings += [Finding(FindingKind.PER_ITEM_MADE_TOTAL, f'"{m.question_at.text}" is said per period in the '
