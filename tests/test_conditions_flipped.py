@@ -57,3 +57,41 @@ CONDITION_KEPT = [
 @pytest.mark.parametrize("question, paraphrase", CONDITION_KEPT)
 def test_condition_kept(parse, question, paraphrase):
     assert not condition_changes(QuestionPair(parse(question), parse(paraphrase)))
+
+
+# session 22 (issue 24): "every seventh page" is one page in seven; "the seventh page" is one page. The ordinal
+# of a frequency kept on the same noun with "the" picks one item out; sentences written for the test.
+ONE_PICKED = [
+    ("A machine jams on every fifth card and smudges every fourth card. It prints 40 cards. How many are fine?",
+     "A machine jams on the fifth card and smudges the fourth card. It prints 40 cards. How many are fine?",
+     "the fifth"),
+    ("A vending machine gives a free drink to every 10th customer. 85 customers come. How many free drinks?",
+     "A vending machine gives a free drink to the 10th customer. 85 customers come. How many free drinks?",
+     "the 10th"),
+]
+
+
+@pytest.mark.parametrize("question, paraphrase, words", ONE_PICKED)
+def test_frequency_made_one_item_is_caught(checker, parse, question, paraphrase, words):
+    changes = condition_changes(QuestionPair(parse(question), parse(paraphrase)))
+    assert words in [c.new.words.text for c in changes]
+    result = checker.check(question, paraphrase)
+    assert not result.passed
+    assert any(f.kind == "condition_changed" and f'"{words}"' in f.message and "one of them" in f.message
+               for f in result.findings)
+
+
+@pytest.mark.parametrize("question, paraphrase", [
+    # the frequency said again, with digits or another determiner, or the ordinal on another noun
+    ("A machine jams on every fifth card. It prints 40 cards. How many are fine?",
+     "It prints 40 cards, and the machine jams on every 5th card. How many are fine?"),
+    ("A machine jams on every fifth card. It prints 40 cards. How many are fine?",
+     "A machine jams on each fifth card it prints. It prints 40 cards. How many come out fine?"),
+    ("A machine jams on every fifth card. It prints 40 cards. How many are fine?",
+     "It prints 40 cards. One card in every five jams in the machine. How many are fine?"),
+    ("A gym gives every third visitor a towel. On the fifth day 30 visitors come. How many towels are given?",
+     "On the fifth day 30 visitors come to a gym that gives every third visitor a towel. How many towels are "
+     "given?"),
+])
+def test_frequency_said_again_is_kept(parse, question, paraphrase):
+    assert not condition_changes(QuestionPair(parse(question), parse(paraphrase)))

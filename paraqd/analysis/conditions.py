@@ -30,6 +30,7 @@ The bounds "at least" / "at most" / "no more than" are :mod:`.relations`' amount
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,8 @@ _FAILS = frozenset({"unless"})
 SKIP_WORDS = frozenset({"other", "second", "third", "fourth", "fifth", "alternate"})
 #: the determiners that take each item of a set ("*every* room", "*each* day")
 EVERY_WORDS = frozenset({"every", "each"})
+#: an ordinal written with digits: "every *7th* page"
+_ORDINAL = re.compile(r"\d+(st|nd|rd|th)")
 _ONLY = frozenset({"only", "just", "solely", "exclusively", "alone"})
 _ALL = frozenset({"all", "every", "entire", "whole", "both"})
 _NEGATIONS = frozenset({"not", "n't", "never", "no"})
@@ -63,7 +66,7 @@ _AT_ONCE = (("together",), ("simultaneously",), ("at", "once"), ("at", "the", "s
 @dataclass(frozen=True)
 class Condition:
     """One condition of a text: its ``family``, its ``pole`` (+1 / -1: in / out, holds / fails, every / every
-    other, restricted / all), what it bears on (a content lemma) and its words as written."""
+    other, restricted / all; 0: one item picked out by an ordinal where the question had every so many), what it bears on (a content lemma) and its words as written."""
 
     family: str
     pole: int
@@ -154,11 +157,13 @@ def _frequencies(doc: QuestionDoc, sent) -> list[Condition]:
         after = sent[i + 1]
         # "every other floor", "every third shopper", "every 3 shoppers": one in so many
         noun = tok.head if tok.head.pos_ == "NOUN" else _next_content(sent[i + 1:i + 4])
-        if after.like_num or after.pos_ == "NUM" and after.ent_type_ != "ORDINAL":
+        ordinal = after.lower_ in SKIP_WORDS or after.ent_type_ == "ORDINAL" or bool(_ORDINAL.fullmatch(after.lower_))
+        if (after.like_num or after.pos_ == "NUM") and not ordinal:
             continue  # "every 10 minutes", "every 3 shoppers", "every 16-ounce can": a rate or a measure, not read here
-        # "every other floor", "every third shopper" (an ordinal before a noun: not "every second", a period)
-        skip = after.lower_ in SKIP_WORDS and (after.lower_ in ("other", "alternate") or i + 2 < len(sent)
-                                          and sent[i + 2].pos_ == "NOUN")
+        # "every other floor", "every third shopper", "every 7th page" (an ordinal before a noun: not "every
+        # second", a period)
+        skip = ordinal and (after.lower_ in ("other", "alternate") or i + 2 < len(sent)
+                            and sent[i + 2].pos_ == "NOUN")
         # "each other"; "you and every other member": all the others, no alternation
         if tok.lower_ == "each" and after.lower_ == "other" or noun is None or noun.dep_ == "conj" \
                 or i > 0 and sent[i - 1].lower_ in ("and", "or"):
@@ -213,12 +218,33 @@ def condition_changes(pair: QuestionPair) -> list[ConditionChange]:
         same = [c for c in p_found if c.family == old.family and c.on == old.on]
         if any(c.pole == old.pole for c in same):
             continue
+        one = _one_in_order(pair.paraphrase, old) if old.family == FREQUENCY and not same else None
+        if one is not None:
+            changes.append(ConditionChange(old, one))
+            continue
         if old.family == RESTRICTION and old.pole == -1:
             continue
         other = next((c for c in same if c.pole == -old.pole), None)
         if other is not None and not _names_the_others(pair.question, other):
             changes.append(ConditionChange(old, other))
     return changes
+
+
+def _one_in_order(paraphrase: QuestionDoc, old: Condition) -> Condition | None:
+    """The one item the paraphrase picks out with the ordinal of the question's frequency ("crumples *every
+    seventh* page" -> "crumples *the seventh* page"): one page, no longer one in every seven. A condition of
+    pole 0 (one item) on the same noun, or ``None``; "every other" has no such reading."""
+    words = old.words.text.lower().split()
+    if old.pole != -1 or len(words) != 2 or words[1] in ("other", "alternate"):
+        return None
+    for tok in paraphrase.doc:
+        noun = tok.head
+        if (tok.lower_ == words[1] and tok.dep_ == "amod" and noun.pos_ == "NOUN" and token_lemma(noun) == old.on
+                and any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children)):
+            return Condition(FREQUENCY, 0, old.on, tokens_mention(paraphrase, noun.doc[tok.i - 1] if tok.i and
+                                                            noun.doc[tok.i - 1].lower_ == "the" else tok, tok),
+                             token_mention(noun))
+    return None
 
 
 def _names_the_others(question: QuestionDoc, new: Condition) -> bool:

@@ -60,7 +60,7 @@ def _way(who: str, mention, sign: int) -> str:
 _CONDITION_WORDS = {
     (EXCEPTION, -1): "left out", (EXCEPTION, 1): "counted in",
     (CLAUSE, 1): "when it holds", (CLAUSE, -1): "when it fails",
-    (FREQUENCY, 1): "each one", (FREQUENCY, -1): "every other one",
+    (FREQUENCY, 1): "each one", (FREQUENCY, -1): "one in so many", (FREQUENCY, 0): "one of them",
     (RESTRICTION, 1): "only those", (RESTRICTION, -1): "all of them",
     (MANNER, -1): "each on its own", (MANNER, 1): "all at once",
 }
