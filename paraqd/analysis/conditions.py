@@ -157,13 +157,11 @@ def _frequencies(doc: QuestionDoc, sent) -> list[Condition]:
         after = sent[i + 1]
         # "every other floor", "every third shopper", "every 3 shoppers": one in so many
         noun = tok.head if tok.head.pos_ == "NOUN" else _next_content(sent[i + 1:i + 4])
-        ordinal = after.lower_ in SKIP_WORDS or after.ent_type_ == "ORDINAL" or bool(_ORDINAL.fullmatch(after.lower_))
-        if (after.like_num or after.pos_ == "NUM") and not ordinal:
+        if after.like_num or after.pos_ == "NUM" and after.ent_type_ != "ORDINAL":
             continue  # "every 10 minutes", "every 3 shoppers", "every 16-ounce can": a rate or a measure, not read here
-        # "every other floor", "every third shopper", "every 7th page" (an ordinal before a noun: not "every
-        # second", a period)
-        skip = ordinal and (after.lower_ in ("other", "alternate") or i + 2 < len(sent)
-                            and sent[i + 2].pos_ == "NOUN")
+        # "every other floor", "every third shopper" (an ordinal before a noun: not "every second", a period)
+        skip = after.lower_ in SKIP_WORDS and (after.lower_ in ("other", "alternate") or i + 2 < len(sent)
+                                          and sent[i + 2].pos_ == "NOUN")
         # "each other"; "you and every other member": all the others, no alternation
         if tok.lower_ == "each" and after.lower_ == "other" or noun is None or noun.dep_ == "conj" \
                 or i > 0 and sent[i - 1].lower_ in ("and", "or"):
@@ -218,25 +216,41 @@ def condition_changes(pair: QuestionPair) -> list[ConditionChange]:
         same = [c for c in p_found if c.family == old.family and c.on == old.on]
         if any(c.pole == old.pole for c in same):
             continue
-        one = _one_in_order(pair.paraphrase, old) if old.family == FREQUENCY and not same else None
-        if one is not None:
-            changes.append(ConditionChange(old, one))
-            continue
         if old.family == RESTRICTION and old.pole == -1:
             continue
         other = next((c for c in same if c.pole == -old.pole), None)
         if other is not None and not _names_the_others(pair.question, other):
             changes.append(ConditionChange(old, other))
+    p_ordinals = {(c.on, c.words.text.lower().split()[-1]) for c in _ordinal_frequencies(pair.paraphrase)}
+    for old in _ordinal_frequencies(pair.question):
+        if (old.on, old.words.text.lower().split()[-1]) in p_ordinals:
+            continue
+        one = _one_in_order(pair.paraphrase, old)
+        if one is not None:
+            changes.append(ConditionChange(old, one))
     return changes
+
+
+def _ordinal_frequencies(doc: QuestionDoc) -> list[Condition]:
+    """The frequencies of ``doc`` said with an ordinal before a noun: "*every seventh* page", "*each 10th*
+    customer" (pole -1, one in so many; :func:`_frequencies` reads "every other" alone)."""
+    found = []
+    for tok in doc.doc if doc.doc is not None else ():
+        if tok.lower_ not in EVERY_WORDS or tok.i + 2 >= len(doc.doc):
+            continue
+        ordinal, noun = doc.doc[tok.i + 1], doc.doc[tok.i + 2]
+        if ordinal.lower_ in ("other", "alternate") or noun.pos_ != "NOUN" or not (
+                ordinal.lower_ in SKIP_WORDS or ordinal.ent_type_ == "ORDINAL" or _ORDINAL.fullmatch(ordinal.lower_)):
+            continue
+        found.append(Condition(FREQUENCY, -1, token_lemma(noun), tokens_mention(doc, tok, ordinal), token_mention(noun)))
+    return found
 
 
 def _one_in_order(paraphrase: QuestionDoc, old: Condition) -> Condition | None:
     """The one item the paraphrase picks out with the ordinal of the question's frequency ("crumples *every
     seventh* page" -> "crumples *the seventh* page"): one page, no longer one in every seven. A condition of
-    pole 0 (one item) on the same noun, or ``None``; "every other" has no such reading."""
+    pole 0 (one item) on the same noun, or ``None``."""
     words = old.words.text.lower().split()
-    if old.pole != -1 or len(words) != 2 or words[1] in ("other", "alternate"):
-        return None
     for tok in paraphrase.doc:
         noun = tok.head
         if (tok.lower_ == words[1] and tok.dep_ == "amod" and noun.pos_ == "NOUN" and token_lemma(noun) == old.on
