@@ -90,6 +90,9 @@ def test_an_embedded_ask_asks_about_its_clause(checker):
     # a verb of the story that is also a request verb, said of a person of the story
     "Nadia bakes 30 buns. She gives 6 buns to her aunt and the rest to her neighbours.",
     "At the fair Ivo gives the winner a prize.",
+    # a person of the story who wants to find out, in the present, as the last sentence: the story wonders
+    "Omar swims 4 laps every morning for 9 days. He wants to work out how many laps he swims in all.",
+    "Lena packs 6 boxes an hour. Her boss is wondering how many boxes she packs in a shift of 8 hours.",
     # a letter with no ask at all
     "Dear Ana,\nOur pear tree gave 120 pears in May and 80 in June. Mom says we will make jam!\nLove,\nSal",
 ])

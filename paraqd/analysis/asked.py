@@ -322,8 +322,8 @@ def _embedded_asking_token(sent, reader: bool = False):
         before = toks[i - 1]
         verb = before if before.pos_ in ("VERB", "AUX") else before.head if before.dep_ in (
             "prt", "dative", "dobj") and before.head.pos_ in ("VERB", "AUX") and before.head.i < before.i else None
-        if verb is None or verb.i > tok.i:
-            continue
+        if verb is None or verb.i > tok.i or not _asked_by_writer_or_reader(verb):
+            continue  # "She wants to find out how far she skips": a person of the story wonders, nobody asks
         if tok.lower_ == "how" or token_lemma(verb) in REQUEST_VERBS | KNOWING_VERBS:
             return tok
     for tok in toks:
@@ -340,6 +340,15 @@ def _embedded_asking_token(sent, reader: bool = False):
             continue
         return tok
     return None
+
+
+def _asked_by_writer_or_reader(verb) -> bool:
+    """Whether the verbs from ``verb`` up to its sentence's root have no subject but the writer or the reader
+    ("I want to know how many", "Please report how many", "can you figure out what"): a person of the story who
+    wants to find something out ("She wants to find out how far ...") tells the story, it asks the solver
+    nothing."""
+    subjects = {c.lower_ for v in _verb_chain(verb) for c in v.children if c.dep_ in ("nsubj", "nsubjpass")}
+    return not subjects - {"i", "we", "you"}
 
 
 def _verb_chain(tok):
