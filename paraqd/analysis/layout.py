@@ -41,10 +41,18 @@ _ITEM = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?(\d{1,2})[.)][ \t]+(?=\S)", re.
 _HEADING = re.compile(r"^[ \t]*([A-Z][a-z]+)[ \t]+(\d{1,3})[ \t]*[:.](?=\s|$)", re.MULTILINE)
 #: an inline item number in brackets: "(1) ", "(2) "
 _BRACKETED = re.compile(r"(?<![\w)])\((\d{1,2})\)(?=[ \t]+\S)")
+#: a speaker's name or role as a script or a chat writes it before its colon ("Mia", "Coach", "Mr. Lee"; up to
+#: three capitalised words): shared with :mod:`paraqd.analysis.people`, which reads the speaker
+SPEAKER_NAME = r"[A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,2}"
+#: a stage direction in brackets before or after a speaker's name ("(smiling)", "(Friday)")
+STAGE_DIRECTION = r"\([^()\n]{0,60}\)"
+#: a speaker's label: an optional stage direction, the name, an optional stage direction, a colon; the name is
+#: group ``name`` ("(Friday) Mia (smiling):")
+SPEAKER_LABEL = rf"(?:{STAGE_DIRECTION}[ \t]*)?(?P<name>{SPEAKER_NAME})(?:[ \t]*{STAGE_DIRECTION})?[ \t]*:"
 #: a script's panel or scene label before the line's speaker ("PANEL 2 - Mia:", "Scene 3: Coach (smiling):"),
 #: or alone on its line ("Panel 2", "SCENE 3:")
-_PANEL = re.compile(r"^[ \t]*([A-Za-z]+)\.?[ \t]*(\d{1,3})[ \t]*(?:[-\u2013\u2014:.][ \t]*(?:\([^()\n]{0,60}\)[ \t]*)?[A-Z][A-Za-z.'-]*"
-                    r"(?: [A-Z][A-Za-z.'-]*){0,2}(?:[ \t]*\([^()\n]{0,60}\))?[ \t]*:|[:.]?[ \t]*$)", re.MULTILINE)
+_PANEL = re.compile(rf"^[ \t]*([A-Za-z]+)\.?[ \t]*(\d{{1,3}})[ \t]*(?:[-\u2013\u2014:.][ \t]*{SPEAKER_LABEL}|[:.]?[ \t]*$)",
+                    re.MULTILINE)
 #: a table row's first cell that is a bare number: "1 | -36 degrees", "| 2 | +13"
 _ROW_NUMBER = re.compile(r"^[ \t]*\|?[ \t]*(\d{1,2})[ \t]*\|", re.MULTILINE)
 #: a table's separator line: "---|---", "|:--|--:|"

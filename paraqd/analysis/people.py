@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from .document import QuestionDoc
+from .layout import SPEAKER_LABEL
 from .lexicon import default_lexicon
 from .terms import PERSONAL, Term, antecedent, cached, clause_verb_or_none, key_terms, token_mention
 
@@ -49,8 +50,7 @@ _WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 #: the start of a dialogue line: a speaker's name (or a role: "Coach") and a colon; in a script, after the
 #: label of its panel or scene ("PANEL 2 - Mia:", "Scene 3: Coach:") and before a stage direction in brackets
 #: ("Sheila (age 6):", "(Friday) Mia:"); group 1 is the speaker
-_SPEAKER = re.compile(r"[ \t]*(?:[A-Za-z]+\.?[ \t]*\d{1,3}[a-z]?[ \t]*[-\u2013\u2014:.][ \t]*)?"
-                      r"(?:\([^()\n]{0,60}\)[ \t]*)?([A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,2})(?:[ \t]*\([^()\n]{0,60}\))?[ \t]*:")
+_SPEAKER = re.compile(rf"[ \t]*(?:[A-Za-z]+\.?[ \t]*\d{{1,3}}[a-z]?[ \t]*[-\u2013\u2014:.][ \t]*)?{SPEAKER_LABEL}")
 #: a letter's salutation on its first line: "Dear Grandma,", "Hi Uncle Ray," (group 1: who is addressed)
 _SALUTATION = re.compile(r"[ \t]*[A-Za-z]+[ \t]+((?:[A-Z][A-Za-z'-]*[ \t]*){1,3})[,:!][ \t]*\n")
 #: a memo's or a message's header lines: "To: Danny", "From: Mom (Home Office)" (group 1: who is addressed or
