@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from .document import Mention, QuestionDoc, UnitMention
 from .lexicon import ANTONYM, SIBLING, default_lexicon
 from .relations import NEAR_COPY
-from .terms import CONTENT_POS, LIGHT_NOUNS, NOUN_POS, cached, key_terms, token_lemma, token_mention
+from .terms import CONTENT_POS, LIGHT_NOUNS, NOUN_POS, SUBJECT_DEPS, cached, key_terms, token_lemma, token_mention
 
 if TYPE_CHECKING:
     from .pair import QuestionPair
@@ -335,8 +335,8 @@ def _embedded_asking_token(sent, reader: bool = False):
             continue
         # the one who works it out is the writer or the reader ("I want to calculate", "I'm working out",
         # "can you work out"), never a person of the story ("Haley gives 2 marbles to each boy")
-        subjects = {c.lower_ for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")}
-        if subjects - ({"you"} if reader else {"i", "we", "you"}) or (reader and not subjects):
+        subjects = _subjects((tok,))
+        if subjects - ({"you"} if reader else _WRITER_OR_READER) or (reader and not subjects):
             continue
         return tok
     return None
@@ -347,8 +347,16 @@ def _asked_by_writer_or_reader(verb) -> bool:
     ("I want to know how many", "Please report how many", "can you figure out what"): a person of the story who
     wants to find something out ("She wants to find out how far ...") tells the story, it asks the solver
     nothing."""
-    subjects = {c.lower_ for v in _verb_chain(verb) for c in v.children if c.dep_ in ("nsubj", "nsubjpass")}
-    return not subjects - {"i", "we", "you"}
+    return not _subjects(_verb_chain(verb)) - _WRITER_OR_READER
+
+
+#: the subjects that make a request the writer's or the reader's ("*I* want to know", "can *you* work out")
+_WRITER_OR_READER = frozenset({"i", "we", "you"})
+
+
+def _subjects(verbs) -> set[str]:
+    """The subjects (lowercased) of the ``verbs``."""
+    return {c.lower_ for v in verbs for c in v.children if c.dep_ in SUBJECT_DEPS}
 
 
 def _verb_chain(tok):
